@@ -1,0 +1,88 @@
+/* Scoring primitives: area maps, empty regions, independent-life regions and Benson pass-alive. */
+#ifndef SHOUTAN_AREA_H
+#define SHOUTAN_AREA_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "shoutan/export.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct sht_board;
+
+/* Words in a bitset indexed by point: 27 x 27 padded points for the largest board. */
+#define SHT_BITSET_WORDS 12
+
+/*
+ * The area map: which points each colour owns when every stone not marked dead is alive.
+ * A colour owns its live stones and every empty point (or dead stone) from which only its live
+ * stones can be reached through empty points (Tromp-Taylor's "reaches only").  Points that reach
+ * both colours are dame; points that reach neither (a board with no live stones) are nobody's.
+ */
+struct sht_area {
+	uint64_t black[SHT_BITSET_WORDS];  /* black's live stones and territory */
+	uint64_t white[SHT_BITSET_WORDS];
+	uint64_t dame[SHT_BITSET_WORDS];   /* empty (or dead) points reaching both colours */
+	int black_stones, white_stones;       /* live stones on the board */
+	int black_territory, white_territory; /* owned points that are not live stones */
+	int dame_points;
+	int neutral_points;                   /* reaching no colour at all */
+};
+
+/*
+ * Computes the area map.  dead is NULL or an array of sht_board_capacity() flags: a nonzero
+ * flag on a stone treats it as removed (it becomes a point of the region around it).
+ */
+SHT_EXPORT void sht_area_compute(const struct sht_board *b, const uint8_t *dead,
+    struct sht_area *area);
+/* SHT_BLACK or SHT_WHITE for an owned point, SHT_EMPTY for dame and neutral points. */
+SHT_EXPORT int sht_area_owner(const struct sht_area *area, int point);
+
+/* A maximal connected set of empty (or dead-stone) points. */
+struct sht_region {
+	int size;
+	int first;    /* one point of the region */
+	int borders;  /* bit SHT_BLACK and/or bit SHT_WHITE: the live colours it touches */
+	int empty;    /* how many of its points are empty (the rest hold dead stones) */
+};
+
+/*
+ * Labels regions: label[p] = region index + 1 for region points, 0 for live stones and the
+ * border.  Writes at most max regions and returns how many there are.  label has
+ * sht_board_capacity() entries.
+ */
+SHT_EXPORT int sht_area_regions(const struct sht_board *b, const uint8_t *dead, int *label,
+    struct sht_region *regions, int max);
+
+/*
+ * Independent-life regions (rules.md section 1): for each colour, the maximal connected sets of
+ * its live stones and the empty points only it borders, such that no stone of the set touches a
+ * dame point and no chain of the set is in atari.  group[p] = ILR index + 1 for the stones and
+ * eye points of an ILR, 0 elsewhere; counts[SHT_BLACK] and counts[SHT_WHITE] receive the number
+ * of ILRs per colour.  Stones of a colour that belong to no ILR (seki, or a chain in atari) are
+ * reported in not_ilr[p] = 1 when not_ilr is not NULL.
+ */
+SHT_EXPORT void sht_area_ilr(const struct sht_board *b, const uint8_t *dead, int *group,
+    int counts[3], uint8_t *not_ilr);
+
+/*
+ * Benson's unconditional life for one colour, with the territory it owns for certain.  For each
+ * point, status[p] is set to 1 for a pass-alive stone of colour c, 2 for a point of a region that
+ * c owns unconditionally (every bordering chain pass-alive and at most one point of the region
+ * not adjacent to c's stones, so the opponent can never live there), and left alone otherwise.
+ * Returns the number of pass-alive stones.
+ */
+SHT_EXPORT int sht_benson(const struct sht_board *b, int c, uint8_t *status);
+
+/* Both colours at once: owner[p] = SHT_BLACK / SHT_WHITE for pass-alive stones and their
+ * unconditional territory (including dead stones inside it), SHT_EMPTY elsewhere. */
+SHT_EXPORT void sht_pass_alive_map(const struct sht_board *b, uint8_t *owner);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

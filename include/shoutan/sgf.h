@@ -1,0 +1,108 @@
+/* SGF (FF[1]-FF[4]): a reader that survives files found in the wild, a writer, and game extraction. */
+#ifndef SHOUTAN_SGF_H
+#define SHOUTAN_SGF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "shoutan/export.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Where and why a file was refused.  line and column count from 1 (column in bytes of the
+ * UTF-8 text); 0 when the error has no position. */
+struct sht_sgf_error {
+	int line, column;
+	char message[256];
+};
+
+struct sht_sgf_prop {
+	const char *id;      /* upper-case letters only: "CoPyright" (FF[1]-FF[3]) reads as "CP" */
+	int nvalues;
+	const char **values; /* UTF-8, escapes resolved, soft line breaks removed */
+	size_t offset;       /* byte offset of the identifier in the decoded text */
+};
+
+struct sht_sgf_node {
+	int nprops;
+	struct sht_sgf_prop *props;
+	struct sht_sgf_node *parent;
+	struct sht_sgf_node *child;   /* first child: the main line continues here */
+	struct sht_sgf_node *sibling; /* next variation of the same parent */
+	size_t offset;                /* byte offset of the node's ';' */
+};
+
+struct sht_sgf_collection {
+	int ntrees;
+	struct sht_sgf_node **trees;
+	const char *encoding;  /* the encoding the text was decoded from */
+	bool encoding_guessed; /* no usable CA: the encoding was detected, not declared */
+	const char *text;      /* the decoded UTF-8 text, for positions */
+	size_t text_len;
+	void *arena;           /* private */
+};
+
+/*
+ * Parses a whole file.  Text is decoded to UTF-8 first: a byte-order mark wins, then the CA
+ * property (UTF-8, GB2312/GBK/GB18030, Big5, Shift_JIS, EUC-JP, EUC-KR, ISO-8859-x, ...), then
+ * detection (valid UTF-8, else GB18030, else Latin-1).  Lenient where the meaning is clear
+ * (lower-case letters in identifiers, empty "()", a missing first ';', stray text between
+ * nodes); an error, with line and column, where it is not (an unterminated value, an unclosed
+ * game tree, a property without a value, nothing that looks like SGF).  Returns NULL on error.
+ */
+SHT_EXPORT struct sht_sgf_collection *sht_sgf_parse(const char *data, size_t len,
+    struct sht_sgf_error *err);
+SHT_EXPORT void sht_sgf_free(struct sht_sgf_collection *c);
+
+/* The first value of a property, or NULL. */
+SHT_EXPORT const char *sht_sgf_get(const struct sht_sgf_node *n, const char *id);
+SHT_EXPORT const struct sht_sgf_prop *sht_sgf_find(const struct sht_sgf_node *n, const char *id);
+/* Line and column (from 1) of a byte offset in the decoded text. */
+SHT_EXPORT void sht_sgf_position(const struct sht_sgf_collection *c, size_t offset, int *line,
+    int *column);
+
+/* Writes a collection back as FF[4] text with values escaped; malloc'd, NUL-terminated. */
+SHT_EXPORT char *sht_sgf_write(const struct sht_sgf_collection *c, size_t *len);
+
+enum sht_sgf_event_kind {
+	SHT_SGF_MOVE,  /* a move (x, y) or a pass (x = y = -1) */
+	SHT_SGF_SETUP, /* a setup edit: color SHT_BLACK / SHT_WHITE / SHT_EMPTY at (x, y) */
+	SHT_SGF_TURN,  /* PL: color is to move next */
+};
+
+struct sht_sgf_event {
+	enum sht_sgf_event_kind kind;
+	int color;
+	int x, y;
+	int move_number; /* for moves: 1, 2, ...; 0 for other events */
+	size_t offset;   /* where the property stands in the text */
+};
+
+/* One game: the main line of a game tree, flattened into setup and move events. */
+struct sht_sgf_game {
+	int width, height;
+	int komi_half_points;   /* 7.5 points -> 15 */
+	bool has_komi;
+	bool komi_rounded;      /* KM was not a multiple of half a point */
+	bool fox_komi;          /* KM was read in the Fox server's hundredths */
+	int handicap;
+	const char *ruleset;    /* RU, or NULL */
+	const char *result;     /* RE, or NULL */
+	const char *black, *white, *date, *game_name;
+	int nevents, nmoves;
+	struct sht_sgf_event *events;
+};
+
+/* Extracts game `tree` (0 = first) along the main line.  Returns false with err filled on a bad
+ * size (above 25, below 2), a point outside the board, or a tree index out of range. */
+SHT_EXPORT bool sht_sgf_game(const struct sht_sgf_collection *c, int tree,
+    struct sht_sgf_game *game, struct sht_sgf_error *err);
+SHT_EXPORT void sht_sgf_game_free(struct sht_sgf_game *game);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,89 @@
+/* The board's private layout, shared by the library's own files (board, area) and nobody else. */
+#ifndef SHOUTAN_BOARD_IMPL_H
+#define SHOUTAN_BOARD_IMPL_H
+
+#include <stdint.h>
+
+#include "shoutan/area.h"
+#include "shoutan/board.h"
+
+/* One (position, player to move) entry of the hash history. */
+struct sht_hist_entry {
+	uint64_t hash;
+	uint8_t to_move;
+};
+
+/* Open-addressing set of positions with an occurrence count per player to move.  A slot whose
+ * counts are both zero is free.  Removing entries in the reverse order of insertion restores the
+ * table exactly, which is what makes snapshot restore cheap. */
+struct sht_hist_slot {
+	uint64_t hash;
+	uint32_t count[2]; /* [0] black to move, [1] white to move */
+};
+
+struct sht_board {
+	struct sht_board_options opt;
+	int w, h;
+	int stride;  /* w + 2: one border column on each side */
+	int npoints; /* (w + 2) * (h + 2) */
+	int dir[4];  /* neighbour offsets: up, left, right, down */
+
+	/* Per point.  Arrays live in one allocation, mutable ones first so a snapshot copies one
+	 * contiguous block. */
+	uint8_t *color;
+	uint16_t *chain; /* chain id (a stone of the chain) for stones, 0 elsewhere */
+	uint16_t *next;  /* next stone in the chain's ring */
+	/* Per chain, indexed by chain id. */
+	uint16_t *libs;  /* exact liberty count */
+	uint16_t *size;
+	uint64_t *chash; /* XOR of the chain's stone keys, so a capture updates the hash in O(1) */
+	size_t mutable_bytes;
+
+	/* Immutable or scratch. */
+	uint64_t *zobrist; /* [color - 1][point] */
+	uint32_t *mark;    /* scratch marks, compared against mark_gen */
+	uint32_t mark_gen;
+	int *removed;      /* points emptied by the last move */
+	int nremoved;
+
+	/* Stones as bitsets indexed by point ([0] black, [1] white), kept in step with color[] so
+	 * that area maps need no conversion pass. */
+	uint64_t bits[2][SHT_BITSET_WORDS];
+
+	/* Scalars, saved by a snapshot. */
+	uint64_t hash;
+	int ko_point, ko_player;
+	int to_move;
+	int captures[3];
+	int stones_left[3];
+	int moves;
+	int passes;
+	int history_started;
+
+	/* Hash history. */
+	struct sht_hist_entry *hist;
+	int hist_len, hist_cap;
+	struct sht_hist_slot *set;
+	int set_cap; /* power of two */
+	int set_used;
+};
+
+/* A fresh mark generation for b->mark; callers mark points with the returned value. */
+uint32_t sht_board_new_mark(struct sht_board *b);
+
+static inline void
+bit_set(uint64_t *bits, int p)
+{
+	bits[p >> 6] |= UINT64_C(1) << (p & 63);
+}
+
+static inline void
+bit_clear(uint64_t *bits, int p)
+{
+	bits[p >> 6] &= ~(UINT64_C(1) << (p & 63));
+}
+
+/* Recomputes chains, liberties and the hash from the colours alone (after setup edits). */
+void sht_board_rebuild(struct sht_board *b);
+
+#endif

@@ -1,0 +1,773 @@
+/* The SGF reader: decoding, an iterative parser that survives hostile files, and game extraction. */
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "charset.h"
+#include "shoutan/board.h"
+#include "shoutan/sgf.h"
+
+/* ---- a bump allocator: one collection's nodes, properties and values live and die together */
+
+struct chunk {
+	struct chunk *next;
+	size_t used, size;
+	max_align_t data[];
+};
+
+struct arena {
+	struct chunk *head;
+	char *text; /* the decoded text */
+};
+
+static void *
+arena_alloc(struct arena *a, size_t n)
+{
+	struct chunk *c = a->head;
+
+	n = (n + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
+	if (c == NULL || c->size - c->used < n) {
+		size_t size = n > 65536 ? n : 65536;
+
+		c = malloc(sizeof(*c) + size);
+		if (c == NULL)
+			return NULL;
+		c->used = 0;
+		c->size = size;
+		c->next = a->head;
+		a->head = c;
+	}
+	c->used += n;
+	return (char *)c->data + c->used - n;
+}
+
+static void
+arena_free(struct arena *a)
+{
+	while (a->head != NULL) {
+		struct chunk *next = a->head->next;
+
+		free(a->head);
+		a->head = next;
+	}
+	free(a->text);
+	free(a);
+}
+
+/* ---- parser ---- */
+
+struct value_buf {
+	const char **v;
+	int n, cap;
+};
+
+struct prop_buf {
+	struct sht_sgf_prop *p;
+	int n, cap;
+};
+
+struct open_tree {
+	struct sht_sgf_node *attach; /* the node the variation hangs from; NULL for a new game */
+	size_t offset;               /* of its '(' */
+};
+
+struct parser {
+	const char *s;
+	size_t len, pos;
+	struct arena *arena;
+	struct sht_sgf_collection *c;
+	struct sht_sgf_error *err;
+	struct open_tree *stack;
+	int depth, stack_cap;
+	struct sht_sgf_node *cur;  /* the last node of the sequence being read */
+	struct sht_sgf_node *open; /* the node taking properties, or NULL */
+	struct prop_buf props;
+	struct value_buf values;
+	char *scratch;             /* one value, unescaped */
+	size_t scratch_cap;
+	int tree_cap;
+};
+
+static bool
+fail(struct parser *p, size_t offset, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (p->err != NULL) {
+		sht_sgf_position(p->c, offset, &p->err->line, &p->err->column);
+		va_start(ap, fmt);
+		vsnprintf(p->err->message, sizeof(p->err->message), fmt, ap);
+		va_end(ap);
+	}
+	return false;
+}
+
+static bool
+oom(struct parser *p)
+{
+	return fail(p, p->pos, "out of memory");
+}
+
+static bool
+is_upper(char ch)
+{
+	return ch >= 'A' && ch <= 'Z';
+}
+
+static bool
+is_lower(char ch)
+{
+	return ch >= 'a' && ch <= 'z';
+}
+
+static bool
+is_space(char ch)
+{
+	return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\v' || ch == '\f';
+}
+
+/* Moves the open node's properties into the arena. */
+static bool
+close_node(struct parser *p)
+{
+	struct sht_sgf_node *n = p->open;
+
+	if (n == NULL)
+		return true;
+	p->open = NULL;
+	if (p->props.n == 0)
+		return true;
+	n->props = arena_alloc(p->arena, sizeof(*n->props) * (size_t)p->props.n);
+	if (n->props == NULL)
+		return oom(p);
+	memcpy(n->props, p->props.p, sizeof(*n->props) * (size_t)p->props.n);
+	n->nprops = p->props.n;
+	p->props.n = 0;
+	return true;
+}
+
+static bool
+new_node(struct parser *p, size_t offset)
+{
+	struct sht_sgf_node *n;
+
+	if (!close_node(p))
+		return false;
+	n = arena_alloc(p->arena, sizeof(*n));
+	if (n == NULL)
+		return oom(p);
+	memset(n, 0, sizeof(*n));
+	n->offset = offset;
+	if (p->depth == 0) {
+		/* A node outside any "(": read it as the start of a game, as most readers do. */
+		if (p->depth == p->stack_cap) {
+			int cap = p->stack_cap ? p->stack_cap * 2 : 16;
+			struct open_tree *s = realloc(p->stack, sizeof(*s) * (size_t)cap);
+
+			if (s == NULL)
+				return oom(p);
+			p->stack = s;
+			p->stack_cap = cap;
+		}
+		p->stack[p->depth].attach = NULL;
+		p->stack[p->depth].offset = SIZE_MAX; /* implicit: closed by the end of file */
+		p->depth++;
+		p->cur = NULL;
+	}
+	if (p->cur == NULL) {
+		if (p->c->ntrees == p->tree_cap) {
+			int cap = p->tree_cap ? p->tree_cap * 2 : 4;
+			struct sht_sgf_node **t = realloc(p->c->trees, sizeof(*t) * (size_t)cap);
+
+			if (t == NULL)
+				return oom(p);
+			p->c->trees = t;
+			p->tree_cap = cap;
+		}
+		p->c->trees[p->c->ntrees++] = n;
+	} else {
+		struct sht_sgf_node **link = &p->cur->child;
+
+		while (*link != NULL)
+			link = &(*link)->sibling;
+		*link = n;
+		n->parent = p->cur;
+	}
+	p->cur = n;
+	p->open = n;
+	return true;
+}
+
+static bool
+read_value(struct parser *p, const char **out)
+{
+	size_t start = p->pos, n = 0;
+	char *v;
+
+	p->pos++; /* '[' */
+	for (;;) {
+		char ch;
+
+		if (p->pos >= p->len)
+			return fail(p, start, "property value is not closed: ']' missing");
+		ch = p->s[p->pos++];
+		if (ch == ']')
+			break;
+		if (ch == '\\') {
+			if (p->pos >= p->len)
+				return fail(p, start, "property value is not closed: ']' missing");
+			ch = p->s[p->pos++];
+			if (ch == '\n' || ch == '\r') {
+				/* A soft line break: escaped newline (\n, \r, \r\n or \n\r) vanishes. */
+				if (p->pos < p->len && (p->s[p->pos] == '\n' || p->s[p->pos] == '\r') &&
+				    p->s[p->pos] != ch)
+					p->pos++;
+				continue;
+			}
+		}
+		if (n + 1 >= p->scratch_cap) {
+			size_t cap = p->scratch_cap ? p->scratch_cap * 2 : 256;
+			char *s = realloc(p->scratch, cap);
+
+			if (s == NULL)
+				return oom(p);
+			p->scratch = s;
+			p->scratch_cap = cap;
+		}
+		p->scratch[n++] = ch;
+	}
+	v = arena_alloc(p->arena, n + 1);
+	if (v == NULL)
+		return oom(p);
+	if (n > 0)
+		memcpy(v, p->scratch, n);
+	v[n] = '\0';
+	*out = v;
+	return true;
+}
+
+static bool
+read_property(struct parser *p)
+{
+	size_t start = p->pos;
+	char id[16];
+	size_t idlen = 0;
+	struct sht_sgf_prop *prop;
+
+	while (p->pos < p->len && (is_upper(p->s[p->pos]) || is_lower(p->s[p->pos]))) {
+		/* FF[1]-FF[3] let lower-case letters decorate identifiers; they carry no meaning. */
+		if (is_upper(p->s[p->pos])) {
+			if (idlen + 1 >= sizeof(id))
+				return fail(p, start, "property identifier is too long");
+			id[idlen++] = p->s[p->pos];
+		}
+		p->pos++;
+	}
+	id[idlen] = '\0';
+	while (p->pos < p->len && is_space(p->s[p->pos]))
+		p->pos++;
+	if (p->pos >= p->len || p->s[p->pos] != '[')
+		return fail(p, start, "property %.*s has no value", (int)(p->pos - start > 20 ?
+		    20 : p->pos - start), p->s + start);
+	if (p->open == NULL && !new_node(p, start))
+		return false;
+	p->values.n = 0;
+	while (p->pos < p->len && p->s[p->pos] == '[') {
+		if (p->values.n == p->values.cap) {
+			int cap = p->values.cap ? p->values.cap * 2 : 8;
+			const char **v = realloc(p->values.v, sizeof(*v) * (size_t)cap);
+
+			if (v == NULL)
+				return oom(p);
+			p->values.v = v;
+			p->values.cap = cap;
+		}
+		if (!read_value(p, &p->values.v[p->values.n]))
+			return false;
+		p->values.n++;
+		while (p->pos < p->len && is_space(p->s[p->pos]))
+			p->pos++;
+	}
+	if (idlen == 0)
+		return true; /* only lower-case letters: not a property FF[4] knows; skip it */
+	if (p->props.n == p->props.cap) {
+		int cap = p->props.cap ? p->props.cap * 2 : 16;
+		struct sht_sgf_prop *np = realloc(p->props.p, sizeof(*np) * (size_t)cap);
+
+		if (np == NULL)
+			return oom(p);
+		p->props.p = np;
+		p->props.cap = cap;
+	}
+	prop = &p->props.p[p->props.n++];
+	prop->id = arena_alloc(p->arena, idlen + 1);
+	prop->values = arena_alloc(p->arena, sizeof(char *) * (size_t)p->values.n);
+	if (prop->id == NULL || prop->values == NULL)
+		return oom(p);
+	memcpy((char *)(uintptr_t)prop->id, id, idlen + 1);
+	memcpy(prop->values, p->values.v, sizeof(char *) * (size_t)p->values.n);
+	prop->nvalues = p->values.n;
+	prop->offset = start;
+	return true;
+}
+
+static bool
+parse_text(struct parser *p)
+{
+	while (p->pos < p->len) {
+		char ch = p->s[p->pos];
+
+		if (ch == '(') {
+			if (!close_node(p))
+				return false;
+			if (p->depth == p->stack_cap) {
+				int cap = p->stack_cap ? p->stack_cap * 2 : 16;
+				struct open_tree *s = realloc(p->stack, sizeof(*s) * (size_t)cap);
+
+				if (s == NULL)
+					return oom(p);
+				p->stack = s;
+				p->stack_cap = cap;
+			}
+			p->stack[p->depth].attach = p->depth == 0 ? NULL : p->cur;
+			p->stack[p->depth].offset = p->pos;
+			p->depth++;
+			if (p->stack[p->depth - 1].attach == NULL)
+				p->cur = NULL;
+			p->pos++;
+		} else if (ch == ')') {
+			if (!close_node(p))
+				return false;
+			if (p->depth > 0 && p->stack[p->depth - 1].offset != SIZE_MAX) {
+				p->depth--;
+				p->cur = p->stack[p->depth].attach;
+			}
+			/* A stray ')' outside any tree is ignored. */
+			p->pos++;
+		} else if (ch == ';') {
+			if (!new_node(p, p->pos))
+				return false;
+			p->pos++;
+		} else if (is_upper(ch) || (is_lower(ch) && p->depth > 0)) {
+			if (p->depth == 0) {
+				/* Properties before any '(' or ';' (e.g. "B[hh];W[ii]"): a game
+				 * whose first node lacks its ';'.  Outside a game, plain text is
+				 * ignored, as FF[4] allows, unless a value follows. */
+				size_t q = p->pos;
+
+				while (q < p->len && (is_upper(p->s[q]) || is_lower(p->s[q])))
+					q++;
+				while (q < p->len && is_space(p->s[q]))
+					q++;
+				if (q >= p->len || p->s[q] != '[') {
+					p->pos = q > p->pos ? q : p->pos + 1;
+					continue;
+				}
+			}
+			if (!read_property(p))
+				return false;
+		} else if (ch == '[' && p->depth > 0) {
+			/* A value with no identifier: skip it whole so its text is not read
+			 * as structure. */
+			const char *ignored;
+
+			if (!read_value(p, &ignored))
+				return false;
+		} else {
+			/* White space, and stray bytes between properties, carry nothing. */
+			p->pos++;
+		}
+	}
+	if (!close_node(p))
+		return false;
+	for (int i = 0; i < p->depth; i++)
+		if (p->stack[i].offset != SIZE_MAX)
+			return fail(p, p->stack[i].offset,
+			    "game tree is not closed: ')' missing before the end of the file");
+	if (p->c->ntrees == 0)
+		return fail(p, 0, "no SGF game tree found");
+	return true;
+}
+
+struct sht_sgf_collection *
+sht_sgf_parse(const char *data, size_t len, struct sht_sgf_error *err)
+{
+	struct arena *arena = calloc(1, sizeof(*arena));
+	struct sht_sgf_collection *c;
+	struct parser p;
+	char *enc;
+	bool ok;
+
+	if (err != NULL)
+		memset(err, 0, sizeof(*err));
+	if (arena == NULL)
+		return NULL;
+	c = arena_alloc(arena, sizeof(*c));
+	enc = arena_alloc(arena, SHT_ENCODING_NAME_MAX);
+	if (c == NULL || enc == NULL) {
+		arena_free(arena);
+		return NULL;
+	}
+	memset(c, 0, sizeof(*c));
+	c->arena = arena;
+	arena->text = sht_decode_to_utf8(data, len, &c->text_len, enc, &c->encoding_guessed);
+	if (arena->text == NULL) {
+		if (err != NULL)
+			snprintf(err->message, sizeof(err->message), "out of memory");
+		arena_free(arena);
+		return NULL;
+	}
+	c->text = arena->text;
+	c->encoding = enc;
+
+	memset(&p, 0, sizeof(p));
+	p.s = c->text;
+	p.len = c->text_len;
+	p.arena = arena;
+	p.c = c;
+	p.err = err;
+	ok = parse_text(&p);
+	free(p.stack);
+	free(p.props.p);
+	free(p.values.v);
+	free(p.scratch);
+	if (!ok) {
+		sht_sgf_free(c);
+		return NULL;
+	}
+	return c;
+}
+
+void
+sht_sgf_free(struct sht_sgf_collection *c)
+{
+	if (c == NULL)
+		return;
+	free(c->trees);
+	arena_free(c->arena);
+}
+
+const struct sht_sgf_prop *
+sht_sgf_find(const struct sht_sgf_node *n, const char *id)
+{
+	for (int i = 0; n != NULL && i < n->nprops; i++)
+		if (strcmp(n->props[i].id, id) == 0)
+			return &n->props[i];
+	return NULL;
+}
+
+const char *
+sht_sgf_get(const struct sht_sgf_node *n, const char *id)
+{
+	const struct sht_sgf_prop *p = sht_sgf_find(n, id);
+
+	return (p != NULL && p->nvalues > 0) ? p->values[0] : NULL;
+}
+
+void
+sht_sgf_position(const struct sht_sgf_collection *c, size_t offset, int *line, int *column)
+{
+	int l = 1, col = 1;
+
+	if (c == NULL || c->text == NULL) {
+		*line = *column = 0;
+		return;
+	}
+	if (offset > c->text_len)
+		offset = c->text_len;
+	for (size_t i = 0; i < offset; i++) {
+		if (c->text[i] == '\n') {
+			l++;
+			col = 1;
+		} else {
+			col++;
+		}
+	}
+	*line = l;
+	*column = col;
+}
+
+/* ---- game extraction ---- */
+
+struct game_builder {
+	const struct sht_sgf_collection *c;
+	struct sht_sgf_game *g;
+	struct sht_sgf_error *err;
+	int cap;
+};
+
+static bool
+game_fail(struct game_builder *gb, size_t offset, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (gb->err != NULL) {
+		sht_sgf_position(gb->c, offset, &gb->err->line, &gb->err->column);
+		va_start(ap, fmt);
+		vsnprintf(gb->err->message, sizeof(gb->err->message), fmt, ap);
+		va_end(ap);
+	}
+	return false;
+}
+
+static bool
+add_event(struct game_builder *gb, enum sht_sgf_event_kind kind, int color, int x, int y,
+    size_t offset)
+{
+	struct sht_sgf_event *e;
+
+	if (gb->g->nevents == gb->cap) {
+		int cap = gb->cap ? gb->cap * 2 : 512;
+		struct sht_sgf_event *ev = realloc(gb->g->events, sizeof(*ev) * (size_t)cap);
+
+		if (ev == NULL)
+			return game_fail(gb, offset, "out of memory");
+		gb->g->events = ev;
+		gb->cap = cap;
+	}
+	e = &gb->g->events[gb->g->nevents++];
+	e->kind = kind;
+	e->color = color;
+	e->x = x;
+	e->y = y;
+	e->offset = offset;
+	e->move_number = kind == SHT_SGF_MOVE ? ++gb->g->nmoves : 0;
+	return true;
+}
+
+/* SGF coordinate letter: a-z are 0-25, A-Z 26-51. */
+static int
+coord(char ch)
+{
+	if (ch >= 'a' && ch <= 'z')
+		return ch - 'a';
+	if (ch >= 'A' && ch <= 'Z')
+		return ch - 'A' + 26;
+	return -1;
+}
+
+static bool
+parse_point(struct game_builder *gb, const char *v, size_t offset, int *x, int *y)
+{
+	*x = coord(v[0]);
+	*y = *x >= 0 ? coord(v[1]) : -1;
+	if (*x < 0 || *y < 0 || (v[2] != '\0' && v[2] != ':'))
+		return game_fail(gb, offset, "'%.12s' is not an SGF point", v);
+	if (*x >= gb->g->width || *y >= gb->g->height)
+		return game_fail(gb, offset, "point '%.2s' is off the %dx%d board", v,
+		    gb->g->width, gb->g->height);
+	return true;
+}
+
+static bool
+add_setup(struct game_builder *gb, const struct sht_sgf_prop *prop, int color)
+{
+	for (int i = 0; i < prop->nvalues; i++) {
+		const char *v = prop->values[i];
+		int x0, y0, x1, y1;
+
+		if (v[0] == '\0')
+			continue;
+		if (!parse_point(gb, v, prop->offset, &x0, &y0))
+			return false;
+		x1 = x0;
+		y1 = y0;
+		/* A compressed list "dd:ee" names the rectangle between two corners. */
+		if (v[2] == ':' && !parse_point(gb, v + 3, prop->offset, &x1, &y1))
+			return false;
+		for (int y = y0 < y1 ? y0 : y1; y <= (y0 < y1 ? y1 : y0); y++)
+			for (int x = x0 < x1 ? x0 : x1; x <= (x0 < x1 ? x1 : x0); x++)
+				if (!add_event(gb, SHT_SGF_SETUP, color, x, y, prop->offset))
+					return false;
+	}
+	return true;
+}
+
+static bool
+add_move(struct game_builder *gb, const struct sht_sgf_prop *prop, int color)
+{
+	const char *v = prop->nvalues > 0 ? prop->values[0] : "";
+	int x, y;
+
+	/* Passes: B[] in FF[4], and B[tt] on boards up to 19x19 (FF[3] and older files). */
+	if (v[0] == '\0' || (strcmp(v, "tt") == 0 && gb->g->width <= 19 && gb->g->height <= 19))
+		return add_event(gb, SHT_SGF_MOVE, color, -1, -1, prop->offset);
+	if (!parse_point(gb, v, prop->offset, &x, &y)) {
+		char msg[sizeof(gb->err->message)];
+
+		if (gb->err != NULL) {
+			/* Prefix the move number; the point's own message is short. */
+			memcpy(msg, gb->err->message, sizeof(msg));
+			snprintf(gb->err->message, sizeof(gb->err->message), "move %d: %.200s",
+			    gb->g->nmoves + 1, msg);
+		}
+		return false;
+	}
+	return add_event(gb, SHT_SGF_MOVE, color, x, y, prop->offset);
+}
+
+/* Reads a decimal number as hundredths without floating point; false when it is not one. */
+static bool
+parse_hundredths(const char *s, long *out)
+{
+	long sign = 1, whole = 0, frac = 0;
+	int fdigits = 0;
+	bool any = false;
+
+	while (*s == ' ')
+		s++;
+	if (*s == '-' || *s == '+')
+		sign = *s++ == '-' ? -1 : 1;
+	for (; *s >= '0' && *s <= '9'; s++, any = true)
+		if (whole < 100000000)
+			whole = whole * 10 + (*s - '0');
+	if (*s == '.' || *s == ',') {
+		for (s++; *s >= '0' && *s <= '9'; s++, any = true) {
+			/* The third decimal rounds the second. */
+			if (fdigits < 2)
+				frac = frac * 10 + (*s - '0');
+			else if (fdigits == 2 && *s >= '5')
+				frac++;
+			fdigits++;
+		}
+	}
+	while (*s == ' ')
+		s++;
+	if (!any || *s != '\0')
+		return false;
+	for (; fdigits < 2; fdigits++)
+		frac *= 10;
+	*out = sign * (whole * 100 + frac);
+	return true;
+}
+
+static bool
+any_value_contains(const struct sht_sgf_node *n, const char *id, const char *needle)
+{
+	for (int i = 0; i < n->nprops; i++) {
+		if (strcmp(n->props[i].id, id) != 0)
+			continue;
+		for (int k = 0; k < n->props[i].nvalues; k++)
+			if (strstr(n->props[i].values[k], needle) != NULL)
+				return true;
+	}
+	return false;
+}
+
+static bool
+read_komi(struct game_builder *gb, const struct sht_sgf_node *root)
+{
+	const struct sht_sgf_prop *km = sht_sgf_find(root, "KM");
+	long h;
+
+	if (km == NULL || km->nvalues == 0 || km->values[0][0] == '\0')
+		return true;
+	if (!parse_hundredths(km->values[0], &h))
+		return game_fail(gb, km->offset, "KM[%.20s] is not a number", km->values[0]);
+	/* The Fox server writes komi in hundredths, and in hundredths of a zi (a stone, two
+	 * points) for Chinese games: KM[650] is 6.5 points, KM[375] 3.75 zi = 7.5 points.  Read
+	 * it so for Fox files, and for any whole KM of 100 or more, which no real komi is. */
+	if (any_value_contains(root, "AP", "foxwq") || (h % 100 == 0 && (h >= 10000 || h <= -10000))) {
+		if (h % 100 == 0 && h / 100 != 0) {
+			h /= 100;
+			gb->g->fox_komi = true;
+			/* Now h is the komi in hundredths of its unit; a quarter fraction means the
+			 * unit was zi. */
+			if (h % 50 != 0)
+				h *= 2;
+		}
+	}
+	gb->g->has_komi = true;
+	gb->g->komi_rounded = h % 50 != 0;
+	/* Nearest half point, ties away from zero. */
+	gb->g->komi_half_points = (int)(h >= 0 ? (h + 25) / 50 : -((-h + 25) / 50));
+	return true;
+}
+
+bool
+sht_sgf_game(const struct sht_sgf_collection *c, int tree, struct sht_sgf_game *g,
+    struct sht_sgf_error *err)
+{
+	struct game_builder gb = { c, g, err, 0 };
+	const struct sht_sgf_node *root, *n;
+	const struct sht_sgf_prop *sz;
+	const char *v;
+
+	memset(g, 0, sizeof(*g));
+	if (err != NULL)
+		memset(err, 0, sizeof(*err));
+	if (tree < 0 || tree >= c->ntrees)
+		return game_fail(&gb, 0, "game tree %d does not exist (the file has %d)", tree,
+		    c->ntrees);
+	root = c->trees[tree];
+	g->width = g->height = 19;
+	sz = sht_sgf_find(root, "SZ");
+	if (sz != NULL && sz->nvalues > 0 && sz->values[0][0] != '\0') {
+		int w, h, used = 0;
+		char extra;
+
+		if (sscanf(sz->values[0], " %d : %d %n%c", &w, &h, &used, &extra) == 2 ||
+		    (sscanf(sz->values[0], " %d %n%c", &w, &used, &extra) == 1 && (h = w, 1))) {
+			g->width = w;
+			g->height = h;
+		} else {
+			return game_fail(&gb, sz->offset, "SZ[%.20s] is not a board size",
+			    sz->values[0]);
+		}
+		if (w < SHT_MIN_SIZE || h < SHT_MIN_SIZE || w > SHT_MAX_SIZE || h > SHT_MAX_SIZE)
+			return game_fail(&gb, sz->offset,
+			    "board size %dx%d is not supported (2 to 25 lines each way)", w, h);
+	}
+	if (!read_komi(&gb, root))
+		goto fail;
+	if ((v = sht_sgf_get(root, "HA")) != NULL)
+		g->handicap = atoi(v);
+	g->ruleset = sht_sgf_get(root, "RU");
+	g->result = sht_sgf_get(root, "RE");
+	g->black = sht_sgf_get(root, "PB");
+	g->white = sht_sgf_get(root, "PW");
+	g->date = sht_sgf_get(root, "DT");
+	g->game_name = sht_sgf_get(root, "GN");
+
+	for (n = root; n != NULL; n = n->child) {
+		for (int i = 0; i < n->nprops; i++) {
+			const struct sht_sgf_prop *p = &n->props[i];
+			bool ok = true;
+
+			if (strcmp(p->id, "AB") == 0)
+				ok = add_setup(&gb, p, SHT_BLACK);
+			else if (strcmp(p->id, "AW") == 0)
+				ok = add_setup(&gb, p, SHT_WHITE);
+			else if (strcmp(p->id, "AE") == 0)
+				ok = add_setup(&gb, p, SHT_EMPTY);
+			else if (strcmp(p->id, "B") == 0)
+				ok = add_move(&gb, p, SHT_BLACK);
+			else if (strcmp(p->id, "W") == 0)
+				ok = add_move(&gb, p, SHT_WHITE);
+			else if (strcmp(p->id, "PL") == 0 && p->nvalues > 0) {
+				char ch = p->values[0][0];
+
+				if (ch == 'B' || ch == 'b' || ch == '1')
+					ok = add_event(&gb, SHT_SGF_TURN, SHT_BLACK, -1, -1, p->offset);
+				else if (ch == 'W' || ch == 'w' || ch == '2')
+					ok = add_event(&gb, SHT_SGF_TURN, SHT_WHITE, -1, -1, p->offset);
+			}
+			if (!ok)
+				goto fail;
+		}
+	}
+	return true;
+fail:
+	sht_sgf_game_free(g);
+	return false;
+}
+
+void
+sht_sgf_game_free(struct sht_sgf_game *g)
+{
+	free(g->events);
+	g->events = NULL;
+	g->nevents = g->nmoves = 0;
+}

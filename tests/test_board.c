@@ -1,0 +1,417 @@
+/* Unit tests of the board engine: captures, suicide, ko, superko, cycles, setup, snapshots. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "shoutan/board.h"
+
+static struct sht_board *
+diagram(const char *text, enum sht_ko_rule ko, bool suicide)
+{
+	struct sht_board_options o;
+	struct sht_board *b;
+
+	sht_board_options_init(&o, 0, 0);
+	o.ko = ko;
+	o.multi_stone_suicide = suicide;
+	b = sht_board_from_diagram(text, &o);
+	assert_non_null(b);
+	return b;
+}
+
+static int
+at(struct sht_board *b, const char *v)
+{
+	int p = sht_vertex_parse(b, v);
+
+	assert_int_not_equal(p, SHT_NO_POINT);
+	return p;
+}
+
+static enum sht_verdict
+play(struct sht_board *b, enum sht_color c, const char *v)
+{
+	return sht_board_play(b, c, at(b, v), NULL);
+}
+
+static void
+test_capture_and_liberties(void **state)
+{
+	struct sht_board *b = diagram(
+	    ". X O .\n"
+	    "X O . .\n"
+	    ". X . .\n"
+	    ". . . .\n", SHT_KO_SIMPLE, false);
+	struct sht_move_info info;
+	const int *removed;
+
+	(void)state;
+	/* B2 on a 4x4 board: row 2 from the bottom is the third diagram row. */
+	assert_int_equal(sht_board_chain_liberties(b, at(b, "B3")), 1);
+	assert_int_equal(sht_board_play(b, SHT_BLACK, at(b, "C3"), &info), SHT_LEGAL);
+	assert_int_equal(info.captured, 1);
+	assert_int_equal(sht_board_at(b, at(b, "B3")), SHT_EMPTY);
+	assert_int_equal(sht_board_last_removed(b, &removed), 1);
+	assert_int_equal(removed[0], at(b, "B3"));
+	assert_int_equal(sht_board_captures(b, SHT_BLACK), 1);
+	/* The white stone at C4 now has D4 and B4... B4 is black: only D4 remains. */
+	assert_int_equal(sht_board_chain_liberties(b, at(b, "C4")), 1);
+	sht_board_free(b);
+}
+
+static void
+test_suicide_rules(void **state)
+{
+	const char *pos =
+	    ". X . .\n"
+	    "X . X .\n"
+	    ". X . .\n"
+	    ". . . .\n";
+	struct sht_board *b = diagram(pos, SHT_KO_SIMPLE, true);
+	struct sht_move_info info;
+
+	(void)state;
+	/* A single stone with no liberties is never legal, even where suicide is allowed. */
+	assert_int_equal(play(b, SHT_WHITE, "B3"), SHT_ILLEGAL_SUICIDE);
+	assert_int_equal(sht_board_at(b, at(b, "B3")), SHT_EMPTY);
+	sht_board_free(b);
+
+	/* Multi-stone suicide: legal only when asked for, and it removes the mover's chain. */
+	b = diagram(
+	    "O X . .\n"
+	    ". X . .\n"
+	    "X . . .\n"
+	    ". . . .\n", SHT_KO_SIMPLE, false);
+	assert_int_equal(play(b, SHT_WHITE, "A3"), SHT_ILLEGAL_SUICIDE);
+	sht_board_free(b);
+	b = diagram(
+	    "O X . .\n"
+	    ". X . .\n"
+	    "X . . .\n"
+	    ". . . .\n", SHT_KO_SIMPLE, true);
+	assert_int_equal(sht_board_play(b, SHT_WHITE, at(b, "A3"), &info), SHT_LEGAL);
+	assert_int_equal(info.suicided, 2);
+	assert_int_equal(sht_board_at(b, at(b, "A4")), SHT_EMPTY);
+	assert_int_equal(sht_board_at(b, at(b, "A3")), SHT_EMPTY);
+	assert_int_equal(sht_board_captures(b, SHT_BLACK), 2);
+	sht_board_free(b);
+}
+
+static void
+test_simple_ko(void **state)
+{
+	struct sht_board *b = diagram(
+	    ". X O .\n"
+	    "X O . O\n"
+	    ". X O .\n"
+	    ". . . .\n", SHT_KO_SIMPLE, false);
+
+	(void)state;
+	assert_int_equal(play(b, SHT_BLACK, "C3"), SHT_LEGAL); /* captures B3 */
+	assert_int_equal(sht_board_ko_point(b, SHT_WHITE), at(b, "B3"));
+	assert_int_equal(play(b, SHT_WHITE, "B3"), SHT_ILLEGAL_KO);
+	/* A threat elsewhere and the answer lift the ban. */
+	assert_int_equal(play(b, SHT_WHITE, "A1"), SHT_LEGAL);
+	assert_int_equal(play(b, SHT_BLACK, "D1"), SHT_LEGAL);
+	assert_int_equal(play(b, SHT_WHITE, "B3"), SHT_LEGAL);
+	assert_int_equal(sht_board_ko_point(b, SHT_BLACK), at(b, "C3"));
+	/* Capturing two stones is never a ko. */
+	sht_board_free(b);
+}
+
+/* A position whose only moves recreate an earlier board: positional superko forbids, simple
+ * ko allows and reports the repetition. */
+static void
+test_cycle_detection(void **state)
+{
+	const char *pos =
+	    ". X O .\n"
+	    "X O . O\n"
+	    ". X O .\n"
+	    ". . . .\n";
+	struct sht_board *b = diagram(pos, SHT_KO_SIMPLE, false);
+	struct sht_move_info info;
+
+	(void)state;
+	/* Passes are states too: (start, white to move) is new, (start, black to move) is not. */
+	assert_int_equal(sht_board_play(b, SHT_BLACK, SHT_PASS, &info), SHT_LEGAL);
+	assert_false(info.repeated);
+	assert_int_equal(sht_board_play(b, SHT_WHITE, SHT_PASS, &info), SHT_LEGAL);
+	assert_true(info.repeated);
+	/* Black takes the ko; white may not retake at once, passes; black passes; now the
+	 * retake is allowed under simple ko and recreates (start, black to move): a cycle. */
+	assert_int_equal(sht_board_play(b, SHT_BLACK, at(b, "C3"), &info), SHT_LEGAL);
+	assert_false(info.repeated);
+	assert_int_equal(play(b, SHT_WHITE, "B3"), SHT_ILLEGAL_KO);
+	assert_int_equal(sht_board_play(b, SHT_WHITE, SHT_PASS, &info), SHT_LEGAL);
+	assert_false(info.repeated);
+	assert_int_equal(sht_board_play(b, SHT_BLACK, SHT_PASS, &info), SHT_LEGAL);
+	assert_true(info.repeated); /* (after the take, white to move) again */
+	assert_int_equal(sht_board_play(b, SHT_WHITE, at(b, "B3"), &info), SHT_LEGAL);
+	assert_true(info.repeated);
+	assert_int_equal(sht_board_occurrences(b, sht_board_hash(b), SHT_BLACK), 3);
+	sht_board_free(b);
+
+	/* Under positional superko the retake itself is forbidden. */
+	b = diagram(pos, SHT_KO_POSITIONAL, false);
+	assert_int_equal(play(b, SHT_BLACK, "C3"), SHT_LEGAL);
+	assert_int_equal(sht_board_play(b, SHT_WHITE, SHT_PASS, NULL), SHT_LEGAL);
+	assert_int_equal(sht_board_play(b, SHT_BLACK, SHT_PASS, NULL), SHT_LEGAL);
+	assert_int_equal(play(b, SHT_WHITE, "B3"), SHT_ILLEGAL_SUPERKO);
+	sht_board_free(b);
+
+	/* Under situational superko it is forbidden too: white retaking recreates the start
+	 * with black to move, and black was to move there. */
+	b = diagram(pos, SHT_KO_SITUATIONAL, false);
+	assert_int_equal(play(b, SHT_BLACK, "C3"), SHT_LEGAL);
+	assert_int_equal(sht_board_play(b, SHT_WHITE, SHT_PASS, NULL), SHT_LEGAL);
+	assert_int_equal(sht_board_play(b, SHT_BLACK, SHT_PASS, NULL), SHT_LEGAL);
+	assert_int_equal(play(b, SHT_WHITE, "B3"), SHT_ILLEGAL_SUPERKO);
+	sht_board_free(b);
+}
+
+static void
+test_setup_and_supply(void **state)
+{
+	struct sht_board_options o;
+	struct sht_board *b;
+
+	(void)state;
+	sht_board_options_init(&o, 5, 5);
+	o.supply[SHT_BLACK] = 2;
+	b = sht_board_new(&o);
+	assert_non_null(b);
+	assert_true(sht_board_setup(b, SHT_WHITE, at(b, "C3")));
+	assert_int_equal(sht_board_moves_played(b), 0);
+	assert_int_equal(sht_board_stones_left(b, SHT_BLACK), 2);
+	assert_int_equal(play(b, SHT_BLACK, "A1"), SHT_LEGAL);
+	assert_int_equal(play(b, SHT_BLACK, "A2"), SHT_LEGAL);
+	assert_int_equal(sht_board_stones_left(b, SHT_BLACK), 0);
+	assert_int_equal(play(b, SHT_BLACK, "A3"), SHT_ILLEGAL_NO_STONES);
+	assert_int_equal(sht_board_play(b, SHT_BLACK, SHT_PASS, NULL), SHT_LEGAL);
+	/* AE removes a stone, splitting nothing here, and the chain count follows. */
+	assert_true(sht_board_setup(b, SHT_EMPTY, at(b, "A1")));
+	assert_int_equal(sht_board_chain_size(b, at(b, "A2")), 1);
+	assert_int_equal(sht_board_chain_liberties(b, at(b, "A2")), 3);
+	/* Setup that splits a chain. */
+	assert_true(sht_board_setup(b, SHT_BLACK, at(b, "A1")));
+	assert_true(sht_board_setup(b, SHT_BLACK, at(b, "A3")));
+	assert_int_equal(sht_board_chain_size(b, at(b, "A1")), 3);
+	assert_true(sht_board_setup(b, SHT_EMPTY, at(b, "A2")));
+	assert_int_equal(sht_board_chain_size(b, at(b, "A1")), 1);
+	assert_int_equal(sht_board_chain_size(b, at(b, "A3")), 1);
+	assert_false(sht_board_setup(b, SHT_BLACK, SHT_PASS));
+	sht_board_free(b);
+}
+
+static void
+test_vertices(void **state)
+{
+	struct sht_board_options o;
+	struct sht_board *b;
+	char buf[8];
+
+	(void)state;
+	sht_board_options_init(&o, 25, 25);
+	b = sht_board_new(&o);
+	assert_int_equal(sht_vertex_parse(b, "A25"), sht_board_point(b, 0, 0));
+	assert_int_equal(sht_vertex_parse(b, "J1"), sht_board_point(b, 8, 24));
+	assert_int_equal(sht_vertex_parse(b, "Z1"), sht_board_point(b, 24, 24));
+	assert_int_equal(sht_vertex_parse(b, "I5"), SHT_NO_POINT);
+	assert_int_equal(sht_vertex_parse(b, "A26"), SHT_NO_POINT);
+	assert_int_equal(sht_vertex_parse(b, "A0"), SHT_NO_POINT);
+	assert_int_equal(sht_vertex_parse(b, "pass"), SHT_PASS);
+	assert_int_equal(sht_vertex_parse(b, "PASS"), SHT_PASS);
+	assert_int_equal(sht_vertex_parse(b, ""), SHT_NO_POINT);
+	assert_string_equal(sht_vertex_format(b, sht_board_point(b, 8, 24), buf, sizeof(buf)), "J1");
+	assert_string_equal(sht_vertex_format(b, SHT_PASS, buf, sizeof(buf)), "pass");
+	sht_board_free(b);
+	sht_board_options_init(&o, 2, 2);
+	assert_non_null(b = sht_board_new(&o));
+	sht_board_free(b);
+	sht_board_options_init(&o, 1, 19);
+	assert_null(sht_board_new(&o));
+	sht_board_options_init(&o, 26, 19);
+	assert_null(sht_board_new(&o));
+}
+
+/* Recount everything from scratch and compare with the incremental state. */
+static void
+verify_invariants(const struct sht_board *b)
+{
+	int n = sht_board_capacity(b), offs[4];
+	uint8_t *seen = calloc((size_t)n, 1);
+
+	sht_board_neighbor_offsets(b, offs);
+	for (int p = 0; p < n; p++) {
+		enum sht_color c = sht_board_at(b, p);
+		int size = 0, libs = 0, s = p;
+		uint8_t *lib = calloc((size_t)n, 1);
+
+		if (c != SHT_BLACK && c != SHT_WHITE) {
+			free(lib);
+			continue;
+		}
+		/* Flood fill the chain. */
+		int *stack = malloc((size_t)n * sizeof(int)), top = 0;
+		uint8_t *in = calloc((size_t)n, 1);
+
+		stack[top++] = p;
+		in[p] = 1;
+		while (top > 0) {
+			s = stack[--top];
+			size++;
+			assert_int_equal(sht_board_chain_id(b, s), sht_board_chain_id(b, p));
+			for (int d = 0; d < 4; d++) {
+				int q = s + offs[d];
+
+				if (sht_board_at(b, q) == c && !in[q]) {
+					in[q] = 1;
+					stack[top++] = q;
+				} else if (sht_board_at(b, q) == SHT_EMPTY && !lib[q]) {
+					lib[q] = 1;
+					libs++;
+				}
+			}
+		}
+		assert_int_equal(sht_board_chain_size(b, p), size);
+		assert_int_equal(sht_board_chain_liberties(b, p), libs);
+		/* The ring visits exactly the chain. */
+		s = p;
+		int ring = 0;
+		do {
+			assert_true(in[s]);
+			ring++;
+			s = sht_board_chain_next(b, s);
+		} while (s != p && ring <= size);
+		assert_int_equal(ring, size);
+		assert_true(libs > 0);
+		free(stack);
+		free(in);
+		free(lib);
+	}
+	free(seen);
+}
+
+static uint64_t rng_state = 12345;
+
+static uint32_t
+rnd(void)
+{
+	rng_state = rng_state * 6364136223846793005ULL + 1442695040888963407ULL;
+	return (uint32_t)(rng_state >> 33);
+}
+
+/* Random games checked move by move against a from-scratch recount, and the hash checked
+ * against a board rebuilt from the same stones. */
+static void
+test_random_games_keep_invariants(void **state)
+{
+	struct sht_board_options o;
+
+	(void)state;
+	for (int game = 0; game < 40; game++) {
+		int size = 5 + (int)(rnd() % 9);
+		struct sht_board *b;
+		struct sht_board_snapshot *snap;
+		int passes = 0;
+
+		sht_board_options_init(&o, size, size);
+		o.ko = (enum sht_ko_rule)(game % 3);
+		o.multi_stone_suicide = game % 2;
+		b = sht_board_new(&o);
+		snap = sht_board_snapshot_new(b);
+		for (int move = 0; move < size * size * 3 && passes < 2; move++) {
+			enum sht_color c = sht_board_to_move(b);
+			int p = SHT_PASS;
+
+			for (int tries = 0; tries < 20; tries++) {
+				int cand = sht_board_point(b, (int)(rnd() % (unsigned)size),
+				    (int)(rnd() % (unsigned)size));
+
+				if (sht_board_check(b, c, cand, NULL) == SHT_LEGAL) {
+					p = cand;
+					break;
+				}
+			}
+			/* Try-and-take-back must leave no trace. */
+			if (move % 7 == 0 && p != SHT_PASS) {
+				uint64_t h = sht_board_hash(b);
+
+				sht_board_save(b, snap);
+				assert_int_equal(sht_board_play(b, c, p, NULL), SHT_LEGAL);
+				sht_board_restore(b, snap);
+				assert_true(sht_board_hash(b) == h);
+				verify_invariants(b);
+			}
+			assert_int_equal(sht_board_play(b, c, p, NULL), SHT_LEGAL);
+			passes = p == SHT_PASS ? passes + 1 : 0;
+			verify_invariants(b);
+		}
+		/* The incremental hash equals the hash of the same stones set up from scratch. */
+		{
+			struct sht_board *fresh = sht_board_new(&o);
+
+			for (int y = 0; y < size; y++)
+				for (int x = 0; x < size; x++) {
+					int p = sht_board_point(b, x, y);
+
+					if (sht_board_at(b, p) != SHT_EMPTY)
+						sht_board_setup(fresh, sht_board_at(b, p),
+						    sht_board_point(fresh, x, y));
+				}
+			assert_true(sht_board_hash(fresh) == sht_board_hash(b));
+			sht_board_free(fresh);
+		}
+		{
+			struct sht_board *copy = sht_board_clone(b);
+
+			assert_non_null(copy);
+			assert_true(sht_board_hash(copy) == sht_board_hash(b));
+			verify_invariants(copy);
+			sht_board_free(copy);
+		}
+		sht_board_snapshot_free(snap);
+		sht_board_free(b);
+	}
+}
+
+static void
+test_empty_board_hash_and_diagram(void **state)
+{
+	struct sht_board *b = diagram("X . O\n. . .\n", SHT_KO_SIMPLE, false);
+	char buf[32];
+
+	(void)state;
+	assert_int_equal(sht_board_width(b), 3);
+	assert_int_equal(sht_board_height(b), 2);
+	sht_board_to_diagram(b, buf, sizeof(buf));
+	assert_string_equal(buf, "X.O\n...\n");
+	sht_board_clear(b);
+	assert_true(sht_board_hash(b) == 0);
+	sht_board_free(b);
+	assert_null(sht_board_from_diagram("X .\n. . .\n", NULL));
+	assert_null(sht_board_from_diagram("X ?\n. .\n", NULL));
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_capture_and_liberties),
+		cmocka_unit_test(test_suicide_rules),
+		cmocka_unit_test(test_simple_ko),
+		cmocka_unit_test(test_cycle_detection),
+		cmocka_unit_test(test_setup_and_supply),
+		cmocka_unit_test(test_vertices),
+		cmocka_unit_test(test_random_games_keep_invariants),
+		cmocka_unit_test(test_empty_board_hash_and_diagram),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
