@@ -90,6 +90,9 @@ struct parser {
 	int tree_cap;
 };
 
+static bool fail(struct parser *p, size_t offset, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
 static bool
 fail(struct parser *p, size_t offset, const char *fmt, ...)
 {
@@ -497,6 +500,9 @@ struct game_builder {
 	struct sht_sgf_error *err;
 	int cap;
 };
+
+static bool game_fail(struct game_builder *gb, size_t offset, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 static bool
 game_fail(struct game_builder *gb, size_t offset, const char *fmt, ...)

@@ -1,0 +1,312 @@
+/* Unit tests of the SGF reader and writer: syntax, leniency, errors, games, komi, round trip. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "shoutan/board.h"
+#include "shoutan/sgf.h"
+
+static struct sht_sgf_collection *
+parse(const char *text)
+{
+	struct sht_sgf_error err;
+	struct sht_sgf_collection *c = sht_sgf_parse(text, strlen(text), &err);
+
+	if (c == NULL)
+		fail_msg("unexpected parse error %d:%d %s", err.line, err.column, err.message);
+	return c;
+}
+
+static void
+expect_error(const char *text, int line, int column, const char *fragment)
+{
+	struct sht_sgf_error err;
+	struct sht_sgf_collection *c = sht_sgf_parse(text, strlen(text), &err);
+
+	assert_null(c);
+	assert_int_equal(err.line, line);
+	assert_int_equal(err.column, column);
+	assert_non_null(strstr(err.message, fragment));
+}
+
+static void
+test_escapes_and_values(void **state)
+{
+	struct sht_sgf_collection *c = parse("(;C[hello\\]world];C[hello\\\\];C[soft\\\nbreak]"
+	    "C[bl\nah])");
+	const struct sht_sgf_node *n = c->trees[0];
+
+	(void)state;
+	assert_string_equal(sht_sgf_get(n, "C"), "hello]world");
+	assert_string_equal(sht_sgf_get(n->child, "C"), "hello\\");
+	assert_string_equal(sht_sgf_get(n->child->child, "C"), "softbreak");
+	assert_string_equal(n->child->child->props[1].values[0], "bl\nah");
+	sht_sgf_free(c);
+
+	/* A backslash before ']' swallows the bracket and the value runs on. */
+	c = parse("(;C[\\];B[aa];W[bb])");
+	assert_string_equal(sht_sgf_get(c->trees[0], "C"), "];B[aa");
+	assert_string_equal(sht_sgf_get(c->trees[0]->child, "W"), "bb");
+	sht_sgf_free(c);
+}
+
+static void
+test_leniency(void **state)
+{
+	struct sht_sgf_collection *c;
+
+	(void)state;
+	/* FF[1]-FF[3] identifiers with lower-case letters. */
+	c = parse("(;CoPyright[hello](;White[ii])(;White[hi]Comment[h]))");
+	assert_string_equal(sht_sgf_get(c->trees[0], "CP"), "hello");
+	assert_string_equal(sht_sgf_get(c->trees[0]->child, "W"), "ii");
+	assert_string_equal(sht_sgf_get(c->trees[0]->child->sibling, "C"), "h");
+	sht_sgf_free(c);
+	/* Empty variations are ignored. */
+	c = parse("(;B[hh]()(;W[ii])()(;W[hi]C[h]))");
+	assert_non_null(c->trees[0]->child->sibling);
+	assert_null(c->trees[0]->child->sibling->sibling);
+	sht_sgf_free(c);
+	/* Missing '(' and missing first ';'. */
+	c = parse(";B[hh];W[ii]");
+	assert_int_equal(c->ntrees, 1);
+	assert_string_equal(sht_sgf_get(c->trees[0]->child, "W"), "ii");
+	sht_sgf_free(c);
+	c = parse("(B[hh];W[ii])");
+	assert_string_equal(sht_sgf_get(c->trees[0], "B"), "hh");
+	sht_sgf_free(c);
+	/* A stray character between properties. */
+	c = parse("(;C[hi]%[invalid]B[aa])");
+	assert_string_equal(sht_sgf_get(c->trees[0], "B"), "aa");
+	sht_sgf_free(c);
+	/* Several game trees, text before and between them. */
+	c = parse("header text (;GN[one]) junk (;GN[two])");
+	assert_int_equal(c->ntrees, 2);
+	assert_string_equal(sht_sgf_get(c->trees[1], "GN"), "two");
+	sht_sgf_free(c);
+}
+
+static void
+test_errors_have_positions(void **state)
+{
+	(void)state;
+	expect_error("(;GM[1]\n;B[aa\n", 2, 3, "not closed");
+	expect_error("(;GM[1]\n(;B[aa]\n", 1, 1, "')' missing");
+	expect_error("(;GM[1]B ;W[aa])", 1, 8, "has no value");
+	expect_error("this is not a game record", 1, 1, "no SGF game tree");
+	expect_error("", 1, 1, "no SGF game tree");
+}
+
+static struct sht_sgf_game
+game_of(struct sht_sgf_collection *c)
+{
+	struct sht_sgf_error err;
+	struct sht_sgf_game g;
+
+	if (!sht_sgf_game(c, 0, &g, &err))
+		fail_msg("game error %d:%d %s", err.line, err.column, err.message);
+	return g;
+}
+
+static void
+test_game_extraction(void **state)
+{
+	struct sht_sgf_collection *c = parse("(;GM[1]FF[4]SZ[19]KM[5.00]AB[dd][pd][dp][pp]PL[W]"
+	    ";W[qf];W[md];B[pf];W[];B[tt])");
+	struct sht_sgf_game g = game_of(c);
+
+	(void)state;
+	assert_int_equal(g.width, 19);
+	assert_int_equal(g.komi_half_points, 10);
+	assert_int_equal(g.nmoves, 5);
+	assert_int_equal(g.nevents, 4 + 1 + 5);
+	assert_int_equal(g.events[4].kind, SHT_SGF_TURN);
+	assert_int_equal(g.events[4].color, SHT_WHITE);
+	assert_int_equal(g.events[5].x, 16); /* qf */
+	assert_int_equal(g.events[5].y, 5);
+	assert_int_equal(g.events[8].x, -1); /* W[] */
+	assert_int_equal(g.events[9].x, -1); /* B[tt] on 19x19 */
+	assert_int_equal(g.events[9].move_number, 5);
+	sht_sgf_game_free(&g);
+	sht_sgf_free(c);
+
+	/* Rectangular boards, negative komi; tt is a point on boards over 19. */
+	c = parse("(;SZ[17:3]KM[-6.5];B[fc];W[cc];B[la];)");
+	g = game_of(c);
+	assert_int_equal(g.width, 17);
+	assert_int_equal(g.height, 3);
+	assert_int_equal(g.komi_half_points, -13);
+	assert_int_equal(g.nmoves, 3);
+	sht_sgf_game_free(&g);
+	sht_sgf_free(c);
+	c = parse("(;SZ[25];B[tt])");
+	g = game_of(c);
+	assert_int_equal(g.events[0].x, 19);
+	sht_sgf_game_free(&g);
+	sht_sgf_free(c);
+
+	/* Compressed point lists name rectangles. */
+	c = parse("(;SZ[9]AB[cc][dd:ee]AE[aa])");
+	g = game_of(c);
+	assert_int_equal(g.nevents, 1 + 4 + 1);
+	sht_sgf_game_free(&g);
+	sht_sgf_free(c);
+}
+
+static void
+test_game_errors(void **state)
+{
+	struct sht_sgf_collection *c;
+	struct sht_sgf_game g;
+	struct sht_sgf_error err;
+
+	(void)state;
+	c = parse("(;SZ[37];B[dd])");
+	assert_false(sht_sgf_game(c, 0, &g, &err));
+	assert_non_null(strstr(err.message, "37x37"));
+	sht_sgf_free(c);
+	c = parse("(;SZ[9]\n;B[dd];W[zz])");
+	assert_false(sht_sgf_game(c, 0, &g, &err));
+	assert_non_null(strstr(err.message, "move 2"));
+	assert_int_equal(err.line, 2);
+	assert_int_equal(err.column, 8);
+	assert_false(sht_sgf_game(c, 1, &g, &err));
+	sht_sgf_free(c);
+	c = parse("(;KM[seven])");
+	assert_false(sht_sgf_game(c, 0, &g, &err));
+	sht_sgf_free(c);
+}
+
+static int
+komi_of(const char *text)
+{
+	struct sht_sgf_collection *c = parse(text);
+	struct sht_sgf_game g = game_of(c);
+	int k = g.komi_half_points;
+
+	sht_sgf_game_free(&g);
+	sht_sgf_free(c);
+	return k;
+}
+
+static void
+test_fox_komi(void **state)
+{
+	(void)state;
+	assert_int_equal(komi_of("(;KM[375]RU[Chinese]AP[GNU Go:3.8]AP[foxwq])"), 15);
+	assert_int_equal(komi_of("(;KM[650]RU[Japanese]AP[foxwq])"), 13);
+	assert_int_equal(komi_of("(;KM[325]AP[foxwq])"), 13);
+	assert_int_equal(komi_of("(;KM[750])"), 15);
+	assert_int_equal(komi_of("(;KM[0]AP[foxwq])"), 0);
+	assert_int_equal(komi_of("(;KM[11])"), 22);
+	assert_int_equal(komi_of("(;KM[7.5])"), 15);
+	assert_int_equal(komi_of("(;KM[6.75])"), 14); /* rounded to the nearest half point */
+}
+
+static void
+test_encodings(void **state)
+{
+	/* "黑" in GB2312 is BA DA; in Shift_JIS "黒" is 8D 95; in EUC-KR "흑" is C8 E6. */
+	struct sht_sgf_collection *c;
+
+	(void)state;
+	c = parse("(;CA[gb2312]PB[\xba\xda])");
+	assert_string_equal(sht_sgf_get(c->trees[0], "PB"), "\xe9\xbb\x91");
+	assert_false(c->encoding_guessed);
+	sht_sgf_free(c);
+	c = parse("(;CA[Shift_JIS]PB[\x8d\x95])");
+	assert_string_equal(sht_sgf_get(c->trees[0], "PB"), "\xe9\xbb\x92");
+	sht_sgf_free(c);
+	c = parse("(;CA[EUC-KR]PB[\xc8\xe6])");
+	assert_string_equal(sht_sgf_get(c->trees[0], "PB"), "\xed\x9d\x91");
+	sht_sgf_free(c);
+	/* A Shift_JIS second byte may be ']' or '\\': decoding must come before parsing.
+	 * "ソ" is 83 5C. */
+	c = parse("(;CA[Shift_JIS]C[\x83\x5c])");
+	assert_string_equal(sht_sgf_get(c->trees[0], "C"), "\xe3\x82\xbd");
+	sht_sgf_free(c);
+	/* No CA and not UTF-8: detected, and flagged as a guess. */
+	c = parse("(;PB[\xba\xda])");
+	assert_true(c->encoding_guessed);
+	assert_string_equal(sht_sgf_get(c->trees[0], "PB"), "\xe9\xbb\x91");
+	sht_sgf_free(c);
+	/* UTF-8 byte-order mark. */
+	c = parse("\xef\xbb\xbf(;PB[x])");
+	assert_string_equal(sht_sgf_get(c->trees[0], "PB"), "x");
+	sht_sgf_free(c);
+}
+
+static void
+test_round_trip(void **state)
+{
+	const char *text = "(;GM[1]FF[4]SZ[9]C[a \\] b \\\\ c](;B[ee];W[cc](;B[dd])(;B[gg]))"
+	    "(;B[cc]))(;GN[second])";
+	struct sht_sgf_collection *c = parse(text), *again;
+	size_t len, len2;
+	char *out, *out2;
+
+	(void)state;
+	out = sht_sgf_write(c, &len);
+	assert_non_null(out);
+	again = parse(out);
+	out2 = sht_sgf_write(again, &len2);
+	/* Writing what was read back gives the same text: nothing is lost or added. */
+	assert_string_equal(out, out2);
+	assert_int_equal(again->ntrees, 2);
+	assert_string_equal(sht_sgf_get(again->trees[0], "C"), "a ] b \\ c");
+	assert_string_equal(sht_sgf_get(again->trees[0]->child->sibling, "B"), "cc");
+	assert_string_equal(sht_sgf_get(again->trees[0]->child->child->child->sibling, "B"), "gg");
+	free(out);
+	free(out2);
+	sht_sgf_free(again);
+	sht_sgf_free(c);
+}
+
+static void
+test_deep_nesting_is_safe(void **state)
+{
+	/* 200000 nested variations: a recursive parser or writer would overflow the stack. */
+	size_t depth = 200000, n = 0;
+	char *text = malloc(depth * 8 + 16);
+	struct sht_sgf_collection *c;
+	size_t len;
+	char *out;
+
+	(void)state;
+	for (size_t i = 0; i < depth; i++) {
+		memcpy(text + n, "(;B[aa]", 7);
+		n += 7;
+	}
+	memset(text + n, ')', depth);
+	n += depth;
+	c = sht_sgf_parse(text, n, NULL);
+	assert_non_null(c);
+	out = sht_sgf_write(c, &len);
+	assert_non_null(out);
+	free(out);
+	sht_sgf_free(c);
+	free(text);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_escapes_and_values),
+		cmocka_unit_test(test_leniency),
+		cmocka_unit_test(test_errors_have_positions),
+		cmocka_unit_test(test_game_extraction),
+		cmocka_unit_test(test_game_errors),
+		cmocka_unit_test(test_fox_komi),
+		cmocka_unit_test(test_encodings),
+		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_deep_nesting_is_safe),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
