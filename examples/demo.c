@@ -40,7 +40,7 @@ main(int argc, char **argv)
 	struct sht_sgf_error err;
 	struct sht_sgf_collection *c;
 	struct sht_sgf_game g;
-	struct sht_board_options o;
+	struct sht_sgf_replay_stop stop;
 	struct sht_board *b;
 	struct sht_area area;
 	size_t len;
@@ -66,25 +66,20 @@ main(int argc, char **argv)
 		sht_sgf_free(c);
 		return 1;
 	}
-	sht_board_options_init(&o, g.width, g.height);
-	b = sht_board_new(&o);
-	for (int i = 0; i < g.nevents; i++) {
-		const struct sht_sgf_event *e = &g.events[i];
-		int p = e->x < 0 ? SHT_PASS : sht_board_point(b, e->x, e->y);
-		enum sht_verdict verdict;
+	b = sht_sgf_replay(&g, NULL, 0, &stop);
+	if (b == NULL) {
+		fprintf(stderr, "out of memory\n");
+		return 1;
+	}
+	if (stop.move > 0) {
+		const struct sht_sgf_event *e = &g.events[stop.event];
 		int line, col;
 
-		if (e->kind == SHT_SGF_SETUP) {
-			sht_board_setup(b, e->color, p);
-		} else if (e->kind == SHT_SGF_TURN) {
-			sht_board_set_to_move(b, e->color);
-		} else if ((verdict = sht_board_play(b, e->color, p, NULL)) != SHT_LEGAL) {
-			sht_sgf_position(c, e->offset, &line, &col);
-			fprintf(stderr, "%s:%d:%d: move %d (%s %s) is illegal: %s\n", argv[1], line,
-			    col, e->move_number, e->color == SHT_BLACK ? "B" : "W",
-			    sht_vertex_format(b, p, v, sizeof(v)), sht_verdict_name(verdict));
-			break;
-		}
+		sht_sgf_position(c, e->offset, &line, &col);
+		fprintf(stderr, "%s:%d:%d: move %d (%s %s) is illegal: %s; showing the position "
+		    "before it\n", argv[1], line, col, stop.move, e->color == SHT_BLACK ? "B" : "W",
+		    sht_vertex_format(b, sht_board_point(b, e->x, e->y), v, sizeof(v)),
+		    sht_verdict_name((enum sht_verdict)stop.verdict));
 	}
 	len = sht_board_to_diagram(b, NULL, 0) + 1;
 	text = malloc(len);

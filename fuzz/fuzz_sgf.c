@@ -21,22 +21,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	for (int t = 0; t < c->ntrees && t < 4; t++) {
 		struct sht_sgf_game g;
-		struct sht_board_options o;
 		struct sht_board *b;
 
 		if (!sht_sgf_game(c, t, &g, &err))
 			continue;
-		sht_board_options_init(&o, g.width, g.height);
-		b = sht_board_new(&o);
-		for (int i = 0; b != NULL && i < g.nevents; i++) {
-			const struct sht_sgf_event *e = &g.events[i];
-			int p = e->x < 0 ? SHT_PASS : sht_board_point(b, e->x, e->y);
-
-			if (e->kind == SHT_SGF_SETUP)
-				sht_board_setup(b, e->color, p);
-			else if (e->kind == SHT_SGF_MOVE)
-				sht_board_play(b, e->color, p, NULL);
-		}
+		b = sht_sgf_replay(&g, NULL, 0, NULL);
 		sht_board_free(b);
 		sht_sgf_game_free(&g);
 	}

@@ -5,22 +5,23 @@
 #include "board_impl.h"
 
 /* One (region, chain) adjacency: the region borders the chain, and is vital to it when every
- * empty point of the region is a liberty of the chain. */
+ * empty point of the region is a liberty of the chain (every point, empty or not, where the
+ * opponent may commit multi-stone suicide and so empty its own stones' points). */
 struct pair {
 	int region, chain;
 	bool vital;
 };
 
 int
-sht_benson(const struct sht_board *b, int c, uint8_t *status)
+sht_benson(const struct sht_board *b, int c, bool multi_stone_suicide, uint8_t *status)
 {
 	int np = b->npoints, nchains = 0, nregions = 0, npairs = 0, alive_stones = 0;
 	int *cidx = malloc((size_t)np * sizeof(int));      /* chain id -> chain index */
 	int *rlabel = malloc((size_t)np * sizeof(int));    /* point -> region index + 1 */
 	int *stack = malloc((size_t)np * sizeof(int));
 	int *adjcount = calloc((size_t)np, sizeof(int));   /* per chain index, scratch */
-	int *rempty = calloc((size_t)np, sizeof(int));     /* empty points per region */
-	int *rinternal = calloc((size_t)np, sizeof(int));  /* empty points not touching c */
+	int *rempty = calloc((size_t)np, sizeof(int));     /* points that vitality looks at */
+	int *rinternal = calloc((size_t)np, sizeof(int));  /* points not touching c's stones */
 	bool *chain_alive = calloc((size_t)np, sizeof(bool));
 	bool *region_healthy = calloc((size_t)np, sizeof(bool));
 	struct pair *pairs = malloc((size_t)np * 4 * sizeof(*pairs));
@@ -40,11 +41,13 @@ sht_benson(const struct sht_board *b, int c, uint8_t *status)
 	if (nchains == 0)
 		goto out;
 
-	/* Regions: maximal connected sets of points that are not c's stones. */
+	/* Regions: maximal connected sets of points that are not c's stones, grown from empty
+	 * points; opponent stones with no empty point beside them form no region (KataGo's
+	 * reading of Benson, which the conformance run checks against). */
 	for (int p = 0; p < np; p++) {
 		int top = 0, first_pair = npairs, r;
 
-		if (b->color[p] == SHT_OFFBOARD || b->color[p] == c || rlabel[p] != 0)
+		if (b->color[p] != SHT_EMPTY || rlabel[p] != 0)
 			continue;
 		r = nregions++;
 		rlabel[p] = r + 1;
@@ -52,8 +55,9 @@ sht_benson(const struct sht_board *b, int c, uint8_t *status)
 		while (top > 0) {
 			int s = stack[--top];
 			bool touches_c = false;
+			bool counts = multi_stone_suicide || b->color[s] == SHT_EMPTY;
 
-			if (b->color[s] == SHT_EMPTY)
+			if (counts)
 				rempty[r]++;
 			for (int d = 0; d < 4; d++) {
 				int q = s + b->dir[d];
@@ -81,14 +85,14 @@ sht_benson(const struct sht_board *b, int c, uint8_t *status)
 					 * for having been seen at all. */
 					if (adjcount[ch] == 0)
 						adjcount[ch] = 1;
-					if (b->color[s] == SHT_EMPTY)
+					if (counts)
 						adjcount[ch]++;
 				} else if (b->color[q] != SHT_OFFBOARD && rlabel[q] == 0) {
 					rlabel[q] = r + 1;
 					stack[top++] = q;
 				}
 			}
-			if (b->color[s] == SHT_EMPTY && !touches_c)
+			if (!touches_c)
 				rinternal[r]++;
 		}
 		for (int k = first_pair; k < npairs; k++) {
@@ -155,7 +159,7 @@ out:
 }
 
 void
-sht_pass_alive_map(const struct sht_board *b, uint8_t *owner)
+sht_pass_alive_map(const struct sht_board *b, bool multi_stone_suicide, uint8_t *owner)
 {
 	uint8_t *status = malloc((size_t)b->npoints);
 
@@ -164,7 +168,7 @@ sht_pass_alive_map(const struct sht_board *b, uint8_t *owner)
 		return;
 	for (int c = SHT_BLACK; c <= SHT_WHITE; c++) {
 		memset(status, 0, (size_t)b->npoints);
-		sht_benson(b, c, status);
+		sht_benson(b, c, multi_stone_suicide, status);
 		for (int p = 0; p < b->npoints; p++)
 			if (status[p])
 				owner[p] = (uint8_t)c;

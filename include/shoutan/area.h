@@ -69,17 +69,23 @@ SHT_EXPORT void sht_area_ilr(const struct sht_board *b, const uint8_t *dead, int
     int counts[3], uint8_t *not_ilr);
 
 /*
- * Benson's unconditional life for one colour, with the territory it owns for certain.  For each
- * point, status[p] is set to 1 for a pass-alive stone of colour c, 2 for a point of a region that
- * c owns unconditionally (every bordering chain pass-alive and at most one point of the region
- * not adjacent to c's stones, so the opponent can never live there), and left alone otherwise.
- * Returns the number of pass-alive stones.
+ * Benson's unconditional life for one colour, with the territory it owns for certain.  Regions
+ * are the maximal connected sets of empty points and opponent stones that hold at least one empty
+ * point.  A region is vital to a chain when each of its empty points is the chain's liberty
+ * (each of its points, where multi_stone_suicide lets the opponent empty its own stones).
+ * Chains with fewer than two vital regions whose bordering chains all survive are removed until
+ * none is.  status[p] is set to 1 for a pass-alive stone of colour c, and to 2 for a point of a
+ * region that c owns for certain: every bordering chain pass-alive and at most one point of the
+ * region not adjacent to c's stones, so the opponent can never live there.  Other entries are
+ * left alone.  Returns the number of pass-alive stones.
  */
-SHT_EXPORT int sht_benson(const struct sht_board *b, int c, uint8_t *status);
+SHT_EXPORT int sht_benson(const struct sht_board *b, int c, bool multi_stone_suicide,
+    uint8_t *status);
 
 /* Both colours at once: owner[p] = SHT_BLACK / SHT_WHITE for pass-alive stones and their
  * unconditional territory (including dead stones inside it), SHT_EMPTY elsewhere. */
-SHT_EXPORT void sht_pass_alive_map(const struct sht_board *b, uint8_t *owner);
+SHT_EXPORT void sht_pass_alive_map(const struct sht_board *b, bool multi_stone_suicide,
+    uint8_t *owner);
 
 #ifdef __cplusplus
 }

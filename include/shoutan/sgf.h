@@ -101,6 +101,27 @@ SHT_EXPORT bool sht_sgf_game(const struct sht_sgf_collection *c, int tree,
     struct sht_sgf_game *game, struct sht_sgf_error *err);
 SHT_EXPORT void sht_sgf_game_free(struct sht_sgf_game *game);
 
+struct sht_board;
+struct sht_board_options;
+
+/* Where a replay stopped early: the number of the illegal move (0 when none was), its index in
+ * the event list, and why it was illegal. */
+struct sht_sgf_replay_stop {
+	int move;
+	int event;
+	int verdict; /* enum sht_verdict */
+};
+
+/*
+ * Replays a game's events onto a new board made with opt (NULL: simple ko, no suicide); the
+ * board takes the game's size.  Stops before move number `upto` when it is above 0.  On an
+ * illegal move the board holds the position before it and stop says which move and why.
+ * Returns NULL when memory runs out.  Rulesets judge moves themselves; this is the mechanical
+ * replay that tools and tests need.
+ */
+SHT_EXPORT struct sht_board *sht_sgf_replay(const struct sht_sgf_game *g,
+    const struct sht_board_options *opt, int upto, struct sht_sgf_replay_stop *stop);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,18 @@
+/* Helpers for the conformance runs: finding the shared corpus, reading files, skipping cleanly. */
+#ifndef SHOUTAN_TESTS_CORPUS_H
+#define SHOUTAN_TESTS_CORPUS_H
+
+#include <stddef.h>
+
+/* meson counts a test that exits with this code as skipped. */
+#define SKIP_EXIT 77
+
+/* The corpus folder from argv[1] or $SHOUTAN_CORPUS; exits with SKIP_EXIT and a message when
+ * the folder or the file under it that the run needs is absent. */
+const char *corpus_dir(int argc, char **argv, const char *needed);
+/* The whole file, NUL-terminated, or NULL. */
+char *corpus_read(const char *path, size_t *len);
+/* "dir/rel" in a static buffer. */
+const char *corpus_join(const char *dir, const char *rel);
+
+#endif
