@@ -107,6 +107,25 @@ fail(struct parser *p, size_t offset, const char *fmt, ...)
 	return false;
 }
 
+static void warn(struct parser *p, size_t offset, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void
+warn(struct parser *p, size_t offset, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (p->c->nwarnings < SHT_SGF_MAX_WARNINGS) {
+		struct sht_sgf_warning *w = &p->c->warnings[p->c->nwarnings];
+
+		w->offset = offset;
+		va_start(ap, fmt);
+		vsnprintf(w->message, sizeof(w->message), fmt, ap);
+		va_end(ap);
+	}
+	p->c->nwarnings++;
+}
+
 static bool
 oom(struct parser *p)
 {
@@ -262,18 +281,26 @@ read_property(struct parser *p)
 	while (p->pos < p->len && (is_upper(p->s[p->pos]) || is_lower(p->s[p->pos]))) {
 		/* FF[1]-FF[3] let lower-case letters decorate identifiers; they carry no meaning. */
 		if (is_upper(p->s[p->pos])) {
-			if (idlen + 1 >= sizeof(id))
-				return fail(p, start, "property identifier is too long");
-			id[idlen++] = p->s[p->pos];
+			if (idlen + 1 < sizeof(id))
+				id[idlen] = p->s[p->pos];
+			idlen++;
 		}
 		p->pos++;
+	}
+	if (idlen >= sizeof(id)) {
+		/* No SGF property is this long: read its values and drop it. */
+		warn(p, start, "skipped a property with a %zu-letter identifier", idlen);
+		idlen = 0;
 	}
 	id[idlen] = '\0';
 	while (p->pos < p->len && is_space(p->s[p->pos]))
 		p->pos++;
-	if (p->pos >= p->len || p->s[p->pos] != '[')
-		return fail(p, start, "property %.*s has no value", (int)(p->pos - start > 20 ?
+	if (p->pos >= p->len || p->s[p->pos] != '[') {
+		/* Not a property: stray text inside a game (SGFC skips it too). */
+		warn(p, start, "skipped '%.*s', which has no value", (int)(p->pos - start > 20 ?
 		    20 : p->pos - start), p->s + start);
+		return true;
+	}
 	if (p->open == NULL && !new_node(p, start))
 		return false;
 	p->values.n = 0;
@@ -385,12 +412,15 @@ parse_text(struct parser *p)
 	}
 	if (!close_node(p))
 		return false;
-	for (int i = 0; i < p->depth; i++)
-		if (p->stack[i].offset != SIZE_MAX)
-			return fail(p, p->stack[i].offset,
-			    "game tree is not closed: ')' missing before the end of the file");
 	if (p->c->ntrees == 0)
 		return fail(p, 0, "no SGF game tree found");
+	/* A truncated file: what was read stands, and the unclosed trees are closed. */
+	for (int i = 0; i < p->depth; i++)
+		if (p->stack[i].offset != SIZE_MAX) {
+			warn(p, p->stack[i].offset,
+			    "game tree not closed: ')' missing at the end of the file");
+			break;
+		}
 	return true;
 }
 

@@ -96,10 +96,40 @@ test_errors_have_positions(void **state)
 {
 	(void)state;
 	expect_error("(;GM[1]\n;B[aa\n", 2, 3, "not closed");
-	expect_error("(;GM[1]\n(;B[aa]\n", 1, 1, "')' missing");
-	expect_error("(;GM[1]B ;W[aa])", 1, 8, "has no value");
 	expect_error("this is not a game record", 1, 1, "no SGF game tree");
 	expect_error("", 1, 1, "no SGF game tree");
+}
+
+static void
+test_repairs_are_reported(void **state)
+{
+	struct sht_sgf_collection *c;
+	int line, col;
+
+	(void)state;
+	/* A truncated file keeps what it has, with a warning at the unclosed tree. */
+	c = parse("(;GM[1]\n(;B[aa]\n");
+	assert_int_equal(c->nwarnings, 1);
+	assert_non_null(strstr(c->warnings[0].message, "')' missing"));
+	sht_sgf_position(c, c->warnings[0].offset, &line, &col);
+	assert_int_equal(line, 1);
+	assert_int_equal(col, 1);
+	assert_string_equal(sht_sgf_get(c->trees[0]->child, "B"), "aa");
+	sht_sgf_free(c);
+	/* Identifiers without a value are skipped ("illegal", then "chars"). */
+	c = parse("(;GM[1]illegal_chars FF[4];W[aa])");
+	assert_int_equal(c->nwarnings, 2);
+	assert_string_equal(sht_sgf_get(c->trees[0], "FF"), "4");
+	assert_string_equal(sht_sgf_get(c->trees[0]->child, "W"), "aa");
+	sht_sgf_free(c);
+	/* An identifier longer than any SGF property is read and dropped. */
+	c = parse("(;XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX[long]B[aa])");
+	assert_int_equal(c->nwarnings, 1);
+	assert_int_equal(c->trees[0]->nprops, 1);
+	sht_sgf_free(c);
+	c = parse("(;GM[1];W[aa])");
+	assert_int_equal(c->nwarnings, 0);
+	sht_sgf_free(c);
 }
 
 static struct sht_sgf_game
@@ -300,6 +330,7 @@ main(void)
 		cmocka_unit_test(test_escapes_and_values),
 		cmocka_unit_test(test_leniency),
 		cmocka_unit_test(test_errors_have_positions),
+		cmocka_unit_test(test_repairs_are_reported),
 		cmocka_unit_test(test_game_extraction),
 		cmocka_unit_test(test_game_errors),
 		cmocka_unit_test(test_fox_komi),

@@ -34,6 +34,14 @@ struct sht_sgf_node {
 	size_t offset;                /* byte offset of the node's ';' */
 };
 
+/* Something the reader repaired: the file is usable, but not as written. */
+struct sht_sgf_warning {
+	size_t offset;
+	char message[96];
+};
+
+#define SHT_SGF_MAX_WARNINGS 8
+
 struct sht_sgf_collection {
 	int ntrees;
 	struct sht_sgf_node **trees;
@@ -41,16 +49,20 @@ struct sht_sgf_collection {
 	bool encoding_guessed; /* no usable CA: the encoding was detected, not declared */
 	const char *text;      /* the decoded UTF-8 text, for positions */
 	size_t text_len;
+	int nwarnings;         /* how many repairs; the first SHT_SGF_MAX_WARNINGS are kept */
+	struct sht_sgf_warning warnings[SHT_SGF_MAX_WARNINGS];
 	void *arena;           /* private */
 };
 
 /*
  * Parses a whole file.  Text is decoded to UTF-8 first: a byte-order mark wins, then the CA
  * property (UTF-8, GB2312/GBK/GB18030, Big5, Shift_JIS, EUC-JP, EUC-KR, ISO-8859-x, ...), then
- * detection (valid UTF-8, else GB18030, else Latin-1).  Lenient where the meaning is clear
- * (lower-case letters in identifiers, empty "()", a missing first ';', stray text between
- * nodes); an error, with line and column, where it is not (an unterminated value, an unclosed
- * game tree, a property without a value, nothing that looks like SGF).  Returns NULL on error.
+ * detection (valid UTF-8, else GB18030, else Latin-1).  Lenient where the meaning is clear,
+ * as SGFC is: lower-case letters in identifiers, empty "()", a missing first ';', stray text
+ * between nodes, an identifier with no value (skipped) and game trees left open at the end of
+ * the file (closed) are repaired and recorded in `warnings`.  An error, with line and column,
+ * where nothing sensible can be read: a value whose ']' never comes, or no game tree at all.
+ * Returns NULL on error.
  */
 SHT_EXPORT struct sht_sgf_collection *sht_sgf_parse(const char *data, size_t len,
     struct sht_sgf_error *err);
