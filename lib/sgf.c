@@ -237,10 +237,14 @@ read_value(struct parser *p, const char **out)
 		ch = p->s[p->pos++];
 		if (ch == ']')
 			break;
+		if (ch == '\0')
+			continue; /* values are C strings: a NUL (U+0000) is dropped, not a terminator */
 		if (ch == '\\') {
 			if (p->pos >= p->len)
 				return fail(p, start, "property value is not closed: ']' missing");
 			ch = p->s[p->pos++];
+			if (ch == '\0')
+				continue;
 			if (ch == '\n' || ch == '\r') {
 				/* A soft line break: escaped newline (\n, \r, \r\n or \n\r) vanishes. */
 				if (p->pos < p->len && (p->s[p->pos] == '\n' || p->s[p->pos] == '\r') &&

@@ -55,8 +55,8 @@ put_node(struct outbuf *o, const struct sht_sgf_node *n)
 		const struct sht_sgf_prop *p = &n->props[i];
 
 		put(o, p->id, strlen(p->id));
-		/* The text is UTF-8 now, whatever the file declared. */
-		if (strcmp(p->id, "CA") == 0 && n->parent == NULL) {
+		/* The text is UTF-8 now, whatever the file declared, wherever it declared it. */
+		if (strcmp(p->id, "CA") == 0) {
 			put_value(o, "UTF-8");
 			continue;
 		}

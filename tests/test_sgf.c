@@ -297,6 +297,29 @@ test_round_trip(void **state)
 	sht_sgf_free(c);
 }
 
+/* Found by the fuzzer: CA in a later node, and NUL bytes in values, must survive a round trip
+ * (the writer emits UTF-8 and says so in every CA). */
+static void
+test_round_trip_of_odd_files(void **state)
+{
+	static const char text[] = "(;;W[lc]C[x]CA[MS_kANJI]PW[a\0b\\\0c])";
+	struct sht_sgf_collection *c = sht_sgf_parse(text, sizeof(text) - 1, NULL), *again;
+	size_t len;
+	char *out;
+
+	(void)state;
+	assert_non_null(c);
+	assert_string_equal(sht_sgf_get(c->trees[0]->child, "PW"), "abc");
+	out = sht_sgf_write(c, &len);
+	assert_non_null(strstr(out, "CA[UTF-8]"));
+	again = sht_sgf_parse(out, len, NULL);
+	assert_non_null(again);
+	assert_string_equal(sht_sgf_get(again->trees[0]->child, "PW"), "abc");
+	free(out);
+	sht_sgf_free(again);
+	sht_sgf_free(c);
+}
+
 static void
 test_deep_nesting_is_safe(void **state)
 {
@@ -336,6 +359,7 @@ main(void)
 		cmocka_unit_test(test_fox_komi),
 		cmocka_unit_test(test_encodings),
 		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_round_trip_of_odd_files),
 		cmocka_unit_test(test_deep_nesting_is_safe),
 	};
 
