@@ -164,16 +164,25 @@ sht_area_regions(const struct sht_board *b, const uint8_t *dead, int *label,
 	return n;
 }
 
-void
-sht_area_ilr(const struct sht_board *b, const uint8_t *dead, int *group, int counts[3],
-    uint8_t *not_ilr)
+/* What the ILR scan learns beyond the labels: the colour's other groups (seki or unsettled). */
+struct group_stats {
+	int seki_territory[3];
+	int eyed[3];
+	int eyeless[3];
+};
+
+/* Labels ILRs (see sht_area_ilr) given the area map, and gathers the non-ILR groups' stats. */
+static void
+ilr_scan(const struct sht_board *b, const uint8_t *dead, const struct sht_area *area, int *group,
+    int counts[3], uint8_t *not_ilr, struct group_stats *stats)
 {
-	struct sht_area a;
+	const struct sht_area a = *area;
 	int *stack = malloc((size_t)b->npoints * sizeof(*stack));
 	uint8_t *libmark = calloc((size_t)b->npoints, 1);
 	int n = 0;
 
 	counts[0] = counts[SHT_BLACK] = counts[SHT_WHITE] = 0;
+	memset(stats, 0, sizeof(*stats));
 	memset(group, 0, (size_t)b->npoints * sizeof(*group));
 	if (not_ilr != NULL)
 		memset(not_ilr, 0, (size_t)b->npoints);
@@ -182,9 +191,8 @@ sht_area_ilr(const struct sht_board *b, const uint8_t *dead, int *group, int cou
 		free(libmark);
 		return;
 	}
-	sht_area_compute(b, dead, &a);
 	for (int p = 0; p < b->npoints; p++) {
-		int c, top = 0, first = n + 1;
+		int c, top = 0, first = n + 1, owned = 0;
 		bool independent = true;
 		const uint64_t *own;
 
@@ -206,6 +214,8 @@ sht_area_ilr(const struct sht_board *b, const uint8_t *dead, int *group, int cou
 				if (bit_get(own, q)) {
 					group[q] = first;
 					stack[top++] = q;
+					if (!is_live_stone(b, dead, q))
+						owned++;
 				} else if (is_live_stone(b, dead, s) && bit_get(a.dame, q)) {
 					independent = false; /* a stone touching dame: seki or unsettled */
 				}
@@ -245,7 +255,13 @@ sht_area_ilr(const struct sht_board *b, const uint8_t *dead, int *group, int cou
 			counts[c]++;
 			continue;
 		}
-		/* Not an ILR: unlabel it, and remember its stones when asked. */
+		/* Not an ILR: a seki (or unsettled) group.  Unlabel it, count what it owns, and
+		 * remember its stones when asked. */
+		stats->seki_territory[c] += owned;
+		if (owned > 0)
+			stats->eyed[c]++;
+		else
+			stats->eyeless[c]++;
 		for (int s = 0; s < b->npoints; s++)
 			if (group[s] == first) {
 				group[s] = -1;
@@ -258,4 +274,49 @@ sht_area_ilr(const struct sht_board *b, const uint8_t *dead, int *group, int cou
 			group[p] = 0;
 	free(stack);
 	free(libmark);
+}
+
+void
+sht_area_ilr(const struct sht_board *b, const uint8_t *dead, int *group, int counts[3],
+    uint8_t *not_ilr)
+{
+	struct sht_area a;
+	struct group_stats stats;
+
+	sht_area_compute(b, dead, &a);
+	ilr_scan(b, dead, &a, group, counts, not_ilr, &stats);
+}
+
+void
+sht_area_counts(const struct sht_board *b, const uint8_t *dead, struct sht_counts *out)
+{
+	struct sht_area a;
+	struct group_stats stats;
+	int *group = malloc((size_t)b->npoints * sizeof(*group));
+	int groups[3];
+
+	memset(out, 0, sizeof(*out));
+	out->size = sizeof(*out);
+	if (group == NULL)
+		return;
+	sht_area_compute(b, dead, &a);
+	ilr_scan(b, dead, &a, group, groups, NULL, &stats);
+	free(group);
+	out->stones[SHT_BLACK] = a.black_stones;
+	out->stones[SHT_WHITE] = a.white_stones;
+	out->territory[SHT_BLACK] = a.black_territory;
+	out->territory[SHT_WHITE] = a.white_territory;
+	out->dame = a.dame_points;
+	out->neutral = a.neutral_points;
+	for (int p = 0; p < b->npoints; p++)
+		if (dead != NULL && dead[p] && (b->color[p] == SHT_BLACK || b->color[p] == SHT_WHITE))
+			out->dead[b->color[p]]++;
+	for (int c = SHT_BLACK; c <= SHT_WHITE; c++) {
+		out->captures[c] = b->captures[c];
+		out->groups[c] = groups[c];
+		out->seki_territory[c] = stats.seki_territory[c];
+		out->seki_groups_eyed[c] = stats.eyed[c];
+		out->seki_groups_eyeless[c] = stats.eyeless[c];
+	}
+	out->moves = b->moves;
 }

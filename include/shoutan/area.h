@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "shoutan/export.h"
+#include "shoutan/ruleset.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -86,6 +87,14 @@ SHT_EXPORT int sht_benson(const struct sht_board *b, int c, bool multi_stone_sui
  * unconditional territory (including dead stones inside it), SHT_EMPTY elsewhere. */
 SHT_EXPORT void sht_pass_alive_map(const struct sht_board *b, bool multi_stone_suicide,
     uint8_t *owner);
+
+/*
+ * Everything a ruleset counts, in one pass (struct sht_counts in shoutan/ruleset.h): live and
+ * dead stones, territory, dame, captures, ILRs and the seki groups' eyes, with `dead` stones
+ * removed.  `handicap` is left 0 for the caller to fill.
+ */
+SHT_EXPORT void sht_area_counts(const struct sht_board *b, const uint8_t *dead,
+    struct sht_counts *out);
 
 #ifdef __cplusplus
 }

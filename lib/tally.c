@@ -1,0 +1,88 @@
+/* The score arithmetic every counting method shares: counts and a policy in, a breakdown out. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "shoutan/area.h"
+#include "shoutan/ruleset.h"
+#include "shoutan/tally.h"
+
+/* Half points as text: 15 -> "7.5", 14 -> "7". */
+char *
+sht_half_points_text(int half, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s%d%s", half < 0 ? "-" : "", abs(half) / 2, abs(half) % 2 ? ".5" : "");
+	return buf;
+}
+
+static void
+tally_side(const struct sht_counts *k, const struct sht_tally_policy *pol, int c,
+    struct sht_side_score *s)
+{
+	int other = 3 - c;
+	int seki = pol->seki_eyes == SHT_SEKI_EYES_COUNT ? 0 : k->seki_territory[c];
+
+	memset(s, 0, sizeof(*s));
+	s->territory = 2 * (k->territory[c] - seki);
+	s->groups = k->groups[c];
+	if (pol->tax == SHT_TAX_PER_GROUP || pol->tax == SHT_TAX_EYES_NEEDED)
+		s->tax = 4 * k->groups[c];
+	if (pol->tax == SHT_TAX_EYES_NEEDED)
+		s->tax += 2 * k->seki_groups_eyed[c];
+	if (pol->counting == SHT_COUNTING_AREA) {
+		int shared = pol->seki_eyes == SHT_SEKI_EYES_SPLIT ?
+		    k->seki_territory[SHT_RP_BLACK] + k->seki_territory[SHT_RP_WHITE] : 0;
+
+		s->stones = 2 * k->stones[c];
+		/* Half of the shared points each, in half points: exactly their number. */
+		s->dame_share = pol->split_dame ? k->dame + shared : 0;
+	} else if (pol->count_losses) {
+		s->prisoners = -2 * (k->captures[other] + k->dead[c]);
+	} else {
+		s->prisoners = 2 * (k->captures[c] + k->dead[other]);
+	}
+	if (c == SHT_RP_WHITE) {
+		s->komi = pol->komi;
+		s->handicap_compensation = pol->handicap_compensation;
+	}
+	s->total = s->stones + s->territory + s->dame_share + s->prisoners - s->tax + s->komi +
+	    s->handicap_compensation;
+}
+
+void
+sht_tally(const struct sht_counts *counts, const struct sht_tally_policy *policy,
+    struct sht_score_result *out)
+{
+	tally_side(counts, policy, SHT_RP_BLACK, &out->black);
+	tally_side(counts, policy, SHT_RP_WHITE, &out->white);
+	out->margin = out->black.total - out->white.total;
+	out->winner = out->margin > 0 ? SHT_WINNER_BLACK : out->margin < 0 ? SHT_WINNER_WHITE :
+	    SHT_WINNER_DRAW;
+	sht_result_texts(out);
+}
+
+void
+sht_result_texts(struct sht_score_result *out)
+{
+	char num[16]; /* an int in half points: at most 11 digits and ".5" */
+
+	sht_half_points_text(abs(out->margin), num, sizeof(num));
+	switch (out->winner) {
+	case SHT_WINNER_BLACK:
+	case SHT_WINNER_WHITE:
+		snprintf(out->re, sizeof(out->re), "%c+%s", out->winner == SHT_WINNER_BLACK ? 'B' : 'W',
+		    num);
+		snprintf(out->text, sizeof(out->text), "%s wins by %s point%s",
+		    out->winner == SHT_WINNER_BLACK ? "Black" : "White", num,
+		    abs(out->margin) == 2 ? "" : "s");
+		break;
+	case SHT_WINNER_DRAW:
+		snprintf(out->re, sizeof(out->re), "0");
+		snprintf(out->text, sizeof(out->text), "Draw");
+		break;
+	default:
+		snprintf(out->re, sizeof(out->re), "Void");
+		snprintf(out->text, sizeof(out->text), "No result");
+		break;
+	}
+}
