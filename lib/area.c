@@ -164,6 +164,78 @@ sht_area_regions(const struct sht_board *b, const uint8_t *dead, int *label,
 	return n;
 }
 
+/* Whether colour c can fill the empty point p without ending in atari: legal (captures make
+ * it so), and the chain it joins keeps two liberties or more.  Ko is ignored: a fill is a
+ * question of shape, not of timing. */
+static bool
+can_fill(const struct sht_board *b, int c, int p, uint8_t *seen)
+{
+	int libs = 0, touched[4], ntouched = 0;
+	bool ok;
+
+	for (int d = 0; d < 4; d++) {
+		int q = p + b->dir[d];
+
+		if (b->color[q] == 3 - c && b->libs[b->chain[q]] == 1)
+			return true; /* it captures */
+	}
+	seen[p] = 1;
+	for (int d = 0; d < 4; d++) {
+		int q = p + b->dir[d];
+
+		if (b->color[q] == SHT_EMPTY && !seen[q]) {
+			seen[q] = 1;
+			touched[ntouched++] = q;
+			libs++;
+		} else if (b->color[q] == c) {
+			int s = q;
+
+			do {
+				for (int e = 0; e < 4; e++) {
+					int r = s + b->dir[e];
+
+					if (b->color[r] == SHT_EMPTY && !seen[r]) {
+						seen[r] = 1;
+						libs++;
+						if (ntouched < 4)
+							touched[ntouched++] = r;
+						else
+							seen[r] = 2; /* cleared below by the full sweep */
+					}
+				}
+				s = b->next[s];
+			} while (s != q && libs < 2);
+		}
+		if (libs >= 2)
+			break;
+	}
+	ok = libs >= 2;
+	/* Clear the marks: the few recorded, and a sweep only when more were made. */
+	seen[p] = 0;
+	for (int i = 0; i < ntouched; i++)
+		seen[touched[i]] = 0;
+	if (libs > ntouched)
+		memset(seen, 0, (size_t)b->npoints);
+	return ok;
+}
+
+/* Seki points: dame that neither colour can fill without putting itself in atari, the shared
+ * liberties of a seki.  Dame that one side can fill are only unfinished business. */
+static void
+seki_points(const struct sht_board *b, const struct sht_area *a, uint8_t *out)
+{
+	uint8_t *seen = calloc((size_t)b->npoints, 1);
+
+	memset(out, 0, (size_t)b->npoints);
+	if (seen == NULL)
+		return;
+	for (int p = 0; p < b->npoints; p++)
+		if (b->color[p] == SHT_EMPTY && bit_get(a->dame, p) &&
+		    !can_fill(b, SHT_BLACK, p, seen) && !can_fill(b, SHT_WHITE, p, seen))
+			out[p] = 1;
+	free(seen);
+}
+
 /* What the ILR scan learns beyond the labels: the colour's other groups (seki or unsettled). */
 struct group_stats {
 	int seki_territory[3];
@@ -174,26 +246,29 @@ struct group_stats {
 /* Labels ILRs (see sht_area_ilr) given the area map, and gathers the non-ILR groups' stats. */
 static void
 ilr_scan(const struct sht_board *b, const uint8_t *dead, const struct sht_area *area, int *group,
-    int counts[3], uint8_t *not_ilr, struct group_stats *stats)
+    int counts[3], uint8_t *seki, struct group_stats *stats)
 {
 	const struct sht_area a = *area;
 	int *stack = malloc((size_t)b->npoints * sizeof(*stack));
 	uint8_t *libmark = calloc((size_t)b->npoints, 1);
+	uint8_t *sekipt = malloc((size_t)b->npoints);
 	int n = 0;
 
 	counts[0] = counts[SHT_BLACK] = counts[SHT_WHITE] = 0;
 	memset(stats, 0, sizeof(*stats));
 	memset(group, 0, (size_t)b->npoints * sizeof(*group));
-	if (not_ilr != NULL)
-		memset(not_ilr, 0, (size_t)b->npoints);
-	if (stack == NULL || libmark == NULL) {
+	if (seki != NULL)
+		memset(seki, 0, (size_t)b->npoints);
+	if (stack == NULL || libmark == NULL || sekipt == NULL) {
 		free(stack);
 		free(libmark);
+		free(sekipt);
 		return;
 	}
+	seki_points(b, &a, sekipt);
 	for (int p = 0; p < b->npoints; p++) {
 		int c, top = 0, first = n + 1, owned = 0;
-		bool independent = true;
+		bool independent = true, touches_dame = false;
 		const uint64_t *own;
 
 		if (!is_live_stone(b, dead, p) || group[p] != 0)
@@ -216,11 +291,12 @@ ilr_scan(const struct sht_board *b, const uint8_t *dead, const struct sht_area *
 					stack[top++] = q;
 					if (!is_live_stone(b, dead, q))
 						owned++;
-				} else if (is_live_stone(b, dead, s) && bit_get(a.dame, q)) {
-					independent = false; /* a stone touching dame: seki or unsettled */
+				} else if (is_live_stone(b, dead, s) && sekipt[q]) {
+					touches_dame = true; /* a liberty shared in seki */
 				}
 			}
 		}
+		independent = !touches_dame;
 		/* No chain of the region may be in atari: count each chain's liberties, where a dead
 		 * stone's point counts as empty. */
 		for (int s = 0; s < b->npoints && independent; s++) {
@@ -255,18 +331,21 @@ ilr_scan(const struct sht_board *b, const uint8_t *dead, const struct sht_area *
 			counts[c]++;
 			continue;
 		}
-		/* Not an ILR: a seki (or unsettled) group.  Unlabel it, count what it owns, and
-		 * remember its stones when asked. */
-		stats->seki_territory[c] += owned;
-		if (owned > 0)
-			stats->eyed[c]++;
-		else
-			stats->eyeless[c]++;
+		/* Not an ILR.  When it touches a seki point it lives in seki and its eyes are
+		 * seki eyes; a group merely holding a chain in atari is unsettled, not seki, and
+		 * keeps its territory.  Unlabel it, and remember the seki stones. */
+		if (touches_dame) {
+			stats->seki_territory[c] += owned;
+			if (owned > 0)
+				stats->eyed[c]++;
+			else
+				stats->eyeless[c]++;
+		}
 		for (int s = 0; s < b->npoints; s++)
 			if (group[s] == first) {
 				group[s] = -1;
-				if (not_ilr != NULL && is_live_stone(b, dead, s))
-					not_ilr[s] = 1;
+				if (seki != NULL && touches_dame && is_live_stone(b, dead, s))
+					seki[s] = 1;
 			}
 	}
 	for (int p = 0; p < b->npoints; p++)
@@ -274,17 +353,18 @@ ilr_scan(const struct sht_board *b, const uint8_t *dead, const struct sht_area *
 			group[p] = 0;
 	free(stack);
 	free(libmark);
+	free(sekipt);
 }
 
 void
 sht_area_ilr(const struct sht_board *b, const uint8_t *dead, int *group, int counts[3],
-    uint8_t *not_ilr)
+    uint8_t *seki)
 {
 	struct sht_area a;
 	struct group_stats stats;
 
 	sht_area_compute(b, dead, &a);
-	ilr_scan(b, dead, &a, group, counts, not_ilr, &stats);
+	ilr_scan(b, dead, &a, group, counts, seki, &stats);
 }
 
 void

@@ -104,17 +104,17 @@ test_ilr_chain_in_atari_is_not_independent(void **state)
 	    "O O O . .\n"
 	    ". . . . .\n");
 	int *group = calloc((size_t)sht_board_capacity(b), sizeof(int)), counts[3];
-	uint8_t *not_ilr = calloc((size_t)sht_board_capacity(b), 1);
+	uint8_t *seki = calloc((size_t)sht_board_capacity(b), 1);
 
 	(void)state;
-	sht_area_ilr(b, NULL, group, counts, not_ilr);
+	sht_area_ilr(b, NULL, group, counts, seki);
 	assert_int_equal(counts[SHT_BLACK], 0);
 	assert_int_equal(counts[SHT_WHITE], 1);
-	assert_true(not_ilr[sht_board_point(b, 1, 0)]);
+	assert_false(seki[sht_board_point(b, 1, 0)]); /* unsettled, not seki */
 	assert_int_equal(group[sht_board_point(b, 0, 0)], 0);
 	assert_int_not_equal(group[sht_board_point(b, 4, 3)], 0); /* white's territory */
 	free(group);
-	free(not_ilr);
+	free(seki);
 	sht_board_free(b);
 }
 

@@ -179,6 +179,28 @@ run_case(void **state)
 				fail_msg("%s:%d: ILR black %d white %d", cf->name, i + 1,
 				    counts[SHT_BLACK], counts[SHT_WHITE]);
 			free(group);
+		} else if (strcmp(word, "seki") == 0) {
+			char *d = read_diagram(lines, nlines, &i), squeezed[4096], got[4096];
+			int *group = malloc(sizeof(int) * (size_t)sht_board_capacity(b)), counts[3];
+			uint8_t *seki = malloc((size_t)sht_board_capacity(b));
+			size_t n = 0;
+
+			sht_area_ilr(b, NULL, group, counts, seki);
+			for (int y = 0; y < sht_board_height(b); y++) {
+				for (int x = 0; x < sht_board_width(b); x++) {
+					int p = sht_board_point(b, x, y);
+
+					got[n++] = !seki[p] ? '.' : sht_board_at(b, p) == SHT_BLACK ? 'X' : 'O';
+				}
+				got[n++] = '\n';
+			}
+			got[n] = '\0';
+			squeeze(d, squeezed);
+			if (strcmp(squeezed, got) != 0)
+				fail_msg("%s:%d: seki stones differ; got\n%s", cf->name, i + 1, got);
+			free(group);
+			free(seki);
+			free(d);
 		} else if (strcmp(word, "passalive") == 0) {
 			char *d = read_diagram(lines, nlines, &i), squeezed[4096], got[4096];
 			uint8_t *owner = malloc((size_t)sht_board_capacity(b));

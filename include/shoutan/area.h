@@ -59,15 +59,17 @@ SHT_EXPORT int sht_area_regions(const struct sht_board *b, const uint8_t *dead, 
     struct sht_region *regions, int max);
 
 /*
- * Independent-life regions (rules.md section 1): for each colour, the maximal connected sets of
- * its live stones and the empty points only it borders, such that no stone of the set touches a
- * dame point and no chain of the set is in atari.  group[p] = ILR index + 1 for the stones and
- * eye points of an ILR, 0 elsewhere; counts[SHT_BLACK] and counts[SHT_WHITE] receive the number
- * of ILRs per colour.  Stones of a colour that belong to no ILR (seki, or a chain in atari) are
- * reported in not_ilr[p] = 1 when not_ilr is not NULL.
+ * Independent-life regions (rules.md section 1).  A group is a maximal connected set of one
+ * colour's live stones and the points only it reaches.  A seki point is a dame point that
+ * neither colour can fill without leaving its own chain in atari (the shared liberties of a
+ * seki; ordinary dame, which one side can fill, are unfinished business, not seki).  A group is
+ * an ILR when none of its stones touches a seki point and none of its chains is in atari.
+ * group[p] = ILR index + 1 for the stones and points of an ILR, 0 elsewhere; counts[SHT_BLACK]
+ * and counts[SHT_WHITE] receive the number of ILRs per colour; when seki is not NULL, seki[p] = 1
+ * for the stones of groups that touch a seki point.
  */
 SHT_EXPORT void sht_area_ilr(const struct sht_board *b, const uint8_t *dead, int *group,
-    int counts[3], uint8_t *not_ilr);
+    int counts[3], uint8_t *seki);
 
 /*
  * Benson's unconditional life for one colour, with the territory it owns for certain.  Regions

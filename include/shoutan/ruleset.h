@@ -124,9 +124,12 @@ enum sht_cycle_outcome {
 
 /*
  * Territory is an empty point (or a dead stone's point) from which only one colour's live stones
- * can be reached; dame reach both colours.  An independent-life region (ILR, rules.md section 1)
- * is a maximal set of one colour's live stones and the territory they own, touching no dame and
- * with no chain in atari; seki groups are the colour's other connected stone-and-territory sets.
+ * can be reached; dame reach both colours.  A group here is a maximal connected set of one
+ * colour's live stones and the territory they own.  A seki point is a dame point neither colour
+ * can fill without leaving its own chain in atari.  An independent-life region (ILR, rules.md
+ * section 1) is a group touching no seki point and with no chain in atari; a seki group is a
+ * group touching a seki point (its eyes are the seki territory).  A group with a chain in atari
+ * and no seki point is neither: it is unsettled, and its territory counts as territory.
  */
 struct sht_counts {
 	size_t size;                 /* sizeof(struct sht_counts) as the host built it */
@@ -137,11 +140,13 @@ struct sht_counts {
 	int dead[3];                 /* dead stones by colour (removed for the count) */
 	int captures[3];             /* stones captured during play, by the capturing colour */
 	int groups[3];               /* independent-life regions by colour */
-	int seki_territory[3];       /* territory points that belong to no ILR (eyes in seki) */
-	int seki_groups_eyed[3];     /* non-ILR groups that own at least one territory point */
-	int seki_groups_eyeless[3];  /* non-ILR groups that own none */
+	int seki_territory[3];       /* territory points of seki groups (eyes in seki) */
+	int seki_groups_eyed[3];     /* seki groups that own at least one territory point */
+	int seki_groups_eyeless[3];  /* seki groups that own none */
 	int handicap;                /* the game's handicap stones (HA, or stones placed before play) */
 	int moves;                   /* moves played, passes included */
+	int komi;                    /* half points to White: the request's, else the game record's,
+	                              * else the ruleset's own (setup.komi) */
 };
 
 /* How to turn counts into a score: the arithmetic every counting method shares.  A plugin

@@ -1,0 +1,62 @@
+/* shoutan describe RULESET: its parameters (with what is reconstructed), description, sources. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+int
+cmd_describe(struct cli *cli, int argc, char **argv)
+{
+	const char *name = NULL;
+	json_t *params, *r, *p;
+	size_t i;
+	bool any_r = false;
+
+	for (int a = 1; a < argc; a++) {
+		if (strcmp(argv[a], "--json") == 0)
+			cli->json = true;
+		else if (name == NULL && argv[a][0] != '-')
+			name = argv[a];
+		else {
+			fprintf(stderr, "usage: shoutan describe RULESET [--json]\n");
+			return 2;
+		}
+	}
+	if (name == NULL) {
+		fprintf(stderr, "usage: shoutan describe RULESET [--json]\n");
+		return 2;
+	}
+	params = json_pack("{s:s}", "ruleset", name);
+	r = cli_call(cli, "describe", params);
+	json_decref(params);
+	if (r == NULL)
+		return 1;
+	if (cli->json) {
+		cli_print_json(r);
+		json_decref(r);
+		return 0;
+	}
+	printf("%s — %s\n", json_string_value(json_object_get(r, "name")),
+	    json_string_value(json_object_get(r, "title")));
+	printf("plugin %s, file %s\n\n%s\n\n%s\n\nParameters:\n",
+	    json_string_value(json_object_get(r, "plugin")),
+	    json_string_value(json_object_get(r, "file")),
+	    json_string_value(json_object_get(r, "summary")),
+	    json_string_value(json_object_get(r, "description")));
+	json_array_foreach(json_object_get(r, "parameters"), i, p) {
+		bool rec = json_is_true(json_object_get(p, "reconstruction"));
+		bool set = json_is_true(json_object_get(p, "set_in_file"));
+
+		any_r |= rec;
+		printf("  %-22s %-16s %s%s%s\n", json_string_value(json_object_get(p, "name")),
+		    json_string_value(json_object_get(p, "value")),
+		    set ? "" : "(default) ", rec ? "[R] " : "",
+		    json_string_value(json_object_get(p, "description")));
+	}
+	if (any_r)
+		printf("\n[R] marks a reconstruction: history is silent and this is the default "
+		    "chosen (rules.md).\n");
+	printf("\nSources: %s\n", json_string_value(json_object_get(r, "sources")));
+	json_decref(r);
+	return 0;
+}

@@ -1,0 +1,230 @@
+/* The command's shared work: loading rulesets, reading the game, calling a method, printing. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+bool
+cli_load_registry(struct cli *cli)
+{
+	char err[SHT_ERR_MAX];
+
+	cli->registry = sht_registry_load(cli->plugins_dir, cli->rulesets_dir, err, sizeof(err));
+	if (cli->registry == NULL) {
+		fprintf(stderr, "shoutan: %s\n", err);
+		return false;
+	}
+	cli->ctx.registry = cli->registry;
+	return true;
+}
+
+static char *
+read_all(FILE *f, size_t *len)
+{
+	size_t cap = 65536, n = 0, got;
+	char *buf = malloc(cap + 1);
+
+	while (buf != NULL && (got = fread(buf + n, 1, cap - n, f)) > 0) {
+		n += got;
+		if (n == cap) {
+			char *bigger = realloc(buf, (cap *= 2) + 1);
+
+			if (bigger == NULL) {
+				free(buf);
+				return NULL;
+			}
+			buf = bigger;
+		}
+	}
+	if (buf != NULL)
+		buf[n] = '\0';
+	*len = n;
+	return buf;
+}
+
+json_t *
+cli_read_game(struct cli *cli, const char *path)
+{
+	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+	const char *p;
+	json_t *game;
+
+	cli->input_name = strcmp(path, "-") == 0 ? "(stdin)" : path;
+	if (f == NULL) {
+		fprintf(stderr, "shoutan: %s: %s\n", path, strerror(errno));
+		return NULL;
+	}
+	cli->input_text = read_all(f, &cli->input_len);
+	if (f != stdin)
+		fclose(f);
+	if (cli->input_text == NULL) {
+		fprintf(stderr, "shoutan: %s: cannot read it\n", cli->input_name);
+		return NULL;
+	}
+	for (p = cli->input_text; *p == ' ' || *p == '\n' || *p == '\r' || *p == '\t'; p++)
+		;
+	if (*p == '{') {
+		json_error_t e;
+
+		/* A JSON game object, as in the protocol's params.game. */
+		game = json_loadb(cli->input_text, cli->input_len, 0, &e);
+		if (game == NULL)
+			fprintf(stderr, "%s:%d:%d: not valid JSON: %s\n", cli->input_name, e.line,
+			    e.column, e.text);
+		return game;
+	}
+	return json_pack("{s:s%}", "sgf", cli->input_text, cli->input_len);
+}
+
+/* The line of move n in the SGF input, for error messages; 0 when unknown. */
+static int
+line_of_move(const struct cli *cli, int n)
+{
+	struct sht_game g;
+	struct sht_error e;
+	int line = 0, col;
+
+	if (cli->input_text == NULL || n <= 0 ||
+	    !sht_game_from_sgf(cli->input_text, cli->input_len, 0, &g, &e))
+		return 0;
+	for (int i = 0; i < g.g.nevents; i++)
+		if (g.g.events[i].move_number == n) {
+			sht_sgf_position(g.sgf, g.g.events[i].offset, &line, &col);
+			break;
+		}
+	sht_game_free(&g);
+	return line;
+}
+
+json_t *
+cli_call(struct cli *cli, const char *method, json_t *params)
+{
+	struct sht_error err;
+	bool unknown;
+	json_t *result = sht_method_call(&cli->ctx, method, params, &unknown, &err);
+	const char *name = cli->input_name ? cli->input_name : "shoutan";
+
+	if (result != NULL)
+		return result;
+	if (err.kind == SHT_ERROR_BAD_SGF && err.line > 0) {
+		/* "SGF l:c: why": print as file:line:column. */
+		const char *why = strstr(err.message, ": ");
+
+		fprintf(stderr, "%s:%d:%d: %s\n", name, err.line, err.column,
+		    why ? why + 2 : err.message);
+	} else if (err.kind == SHT_ERROR_ILLEGAL_MOVE) {
+		int line = line_of_move(cli, err.move);
+
+		if (line > 0)
+			fprintf(stderr, "%s:%d: %s\n", name, line, err.message);
+		else
+			fprintf(stderr, "%s: %s\n", name, err.message);
+	} else {
+		fprintf(stderr, "%s: %s\n", name, err.message);
+	}
+	return NULL;
+}
+
+void
+cli_print_json(const json_t *result)
+{
+	char *s = json_dumps(result, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+
+	if (s != NULL) {
+		puts(s);
+		free(s);
+	}
+}
+
+bool
+cli_set_dead(json_t *params, const char *arg)
+{
+	json_t *list;
+	char *copy, *save = NULL;
+
+	if (strcmp(arg, "auto") == 0 || strcmp(arg, "none") == 0) {
+		json_object_set_new(params, "dead", json_string(arg));
+		return true;
+	}
+	list = json_array();
+	copy = strdup(arg);
+	for (char *v = strtok_r(copy, ", ", &save); v != NULL; v = strtok_r(NULL, ", ", &save))
+		json_array_append_new(list, json_string(v));
+	free(copy);
+	json_object_set_new(params, "dead", list);
+	return json_array_size(list) > 0;
+}
+
+bool
+cli_set_komi(json_t *params, const char *arg)
+{
+	char *end;
+	double v = strtod(arg, &end);
+
+	if (end == arg)
+		return false;
+	if (strcmp(end, "zi") == 0)
+		json_object_set_new(params, "komi", json_pack("{s:f, s:s}", "value", v, "unit", "zi"));
+	else if (*end == '\0' || strcmp(end, "pt") == 0 || strcmp(end, "points") == 0)
+		json_object_set_new(params, "komi", json_real(v));
+	else
+		return false;
+	return true;
+}
+
+const char *
+cli_num(const json_t *v, char *buf, size_t len)
+{
+	if (json_is_integer(v))
+		snprintf(buf, len, "%lld", (long long)json_integer_value(v));
+	else if (json_is_real(v))
+		snprintf(buf, len, "%g", json_real_value(v));
+	else
+		snprintf(buf, len, "-");
+	return buf;
+}
+
+bool
+cli_game_args(struct cli *cli, int argc, char **argv, const char *usage_line, bool allow_dead,
+    const char **file, const char **rulesets, json_t *params)
+{
+	*file = NULL;
+	*rulesets = NULL;
+	for (int a = 1; a < argc; a++) {
+		const char *arg = argv[a];
+		const char *val = a + 1 < argc ? argv[a + 1] : NULL;
+
+		if (strcmp(arg, "--json") == 0) {
+			cli->json = true;
+		} else if ((strcmp(arg, "-r") == 0 || strcmp(arg, "--ruleset") == 0 ||
+		    strcmp(arg, "--rulesets") == 0) && val != NULL) {
+			*rulesets = val;
+			a++;
+		} else if (allow_dead && strcmp(arg, "--dead") == 0 && val != NULL) {
+			if (!cli_set_dead(params, val)) {
+				fprintf(stderr, "shoutan: --dead takes auto, none or vertices such as "
+				    "C3,D4\n");
+				return false;
+			}
+			a++;
+		} else if (strcmp(arg, "--komi") == 0 && val != NULL) {
+			if (!cli_set_komi(params, val)) {
+				fprintf(stderr, "shoutan: --komi takes points (7.5) or zi (3.75zi)\n");
+				return false;
+			}
+			a++;
+		} else if (*file == NULL && (arg[0] != '-' || strcmp(arg, "-") == 0)) {
+			*file = arg;
+		} else {
+			fprintf(stderr, "usage: shoutan %s\n", usage_line);
+			return false;
+		}
+	}
+	if (*file == NULL) {
+		fprintf(stderr, "usage: shoutan %s\n", usage_line);
+		return false;
+	}
+	return true;
+}

@@ -1,0 +1,115 @@
+/* shoutan: the command-line referee: rulesets, describe, score, compare, replay, in-process. */
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "paths.h"
+
+static const struct cli_command commands[] = {
+	{ "rulesets", "rulesets [--json]", cmd_rulesets },
+	{ "describe", "describe RULESET [--json]", cmd_describe },
+	{ "score", "score FILE|- [-r RULESET] [--dead auto|none|V,V,...] [--komi X] [--json]",
+	    cmd_score },
+	{ "compare", "compare FILE|- [-r A,B,...] [--dead ...] [--komi X] [--json]", cmd_compare },
+	{ "replay", "replay FILE|- [-r RULESET] [--json]", cmd_replay },
+};
+
+static void
+usage(FILE *f)
+{
+	fprintf(f, "usage: shoutan [--rulesets-dir DIR] [--plugins-dir DIR] COMMAND [ARGS]\n");
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		fprintf(f, "  %s\n", commands[i].usage);
+	fprintf(f, "FILE is an SGF record or a JSON game object; - reads standard input.\n");
+}
+
+static bool
+is_dir(const char *p)
+{
+	struct stat st;
+
+	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* Plugins and rulesets: the options, else $SHOUTAN_PLUGINS_DIR / $SHOUTAN_RULESETS_DIR, else
+ * the build tree when this binary runs from it, else the installed directories. */
+static void
+default_dirs(struct cli *cli)
+{
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	bool in_build = false;
+
+	if (n > 0) {
+		exe[n] = '\0';
+		in_build = strncmp(exe, SHT_BUILD_ROOT "/", strlen(SHT_BUILD_ROOT) + 1) == 0;
+	}
+	if (cli->plugins_dir == NULL)
+		cli->plugins_dir = getenv("SHOUTAN_PLUGINS_DIR");
+	if (cli->rulesets_dir == NULL)
+		cli->rulesets_dir = getenv("SHOUTAN_RULESETS_DIR");
+	if (cli->plugins_dir == NULL)
+		cli->plugins_dir = in_build || !is_dir(SHT_INSTALLED_PLUGINS_DIR) ?
+		    SHT_BUILD_PLUGINS_DIR : SHT_INSTALLED_PLUGINS_DIR;
+	if (cli->rulesets_dir == NULL)
+		cli->rulesets_dir = in_build || !is_dir(SHT_INSTALLED_RULESETS_DIR) ?
+		    SHT_SOURCE_RULESETS_DIR : SHT_INSTALLED_RULESETS_DIR;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "rulesets-dir", required_argument, NULL, 'R' },
+		{ "plugins-dir", required_argument, NULL, 'P' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct cli cli;
+	int c, rc;
+
+	memset(&cli, 0, sizeof(cli));
+	/* Global options come before the command; the command parses its own. */
+	while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'R':
+			cli.rulesets_dir = optarg;
+			break;
+		case 'P':
+			cli.plugins_dir = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (optind >= argc) {
+		usage(stderr);
+		return 2;
+	}
+	default_dirs(&cli);
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
+		if (strcmp(commands[i].name, argv[optind]) != 0)
+			continue;
+		if (!cli_load_registry(&cli))
+			return 1;
+		argv += optind;
+		argc -= optind;
+		optind = 1;
+		rc = commands[i].run(&cli, argc, argv);
+		sht_registry_free(cli.registry);
+		free(cli.input_text);
+		return rc;
+	}
+	fprintf(stderr, "shoutan: unknown command '%s'\n", argv[optind]);
+	usage(stderr);
+	return 2;
+}

@@ -1,0 +1,323 @@
+/* Game input: an SGF record or a JSON game object, both turned into one event list to judge. */
+#include <ctype.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "host.h"
+
+static bool
+game_error(struct sht_error *err, enum sht_error_kind kind, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static bool
+game_error(struct sht_error *err, enum sht_error_kind kind, const char *fmt, ...)
+{
+	va_list ap;
+
+	memset(err, 0, sizeof(*err));
+	err->kind = kind;
+	va_start(ap, fmt);
+	vsnprintf(err->message, sizeof(err->message), fmt, ap);
+	va_end(ap);
+	return false;
+}
+
+void
+sht_game_free(struct sht_game *game)
+{
+	sht_sgf_game_free(&game->g);
+	sht_sgf_free(game->sgf);
+	free(game->owned_strings);
+	memset(game, 0, sizeof(*game));
+}
+
+static void
+mark_setup(struct sht_game *game)
+{
+	game->has_setup = false;
+	for (int i = 0; i < game->g.nevents; i++) {
+		if (game->g.events[i].kind == SHT_SGF_MOVE)
+			break;
+		if (game->g.events[i].kind == SHT_SGF_SETUP)
+			game->has_setup = true;
+	}
+}
+
+bool
+sht_game_from_sgf(const char *text, size_t len, int tree, struct sht_game *out,
+    struct sht_error *err)
+{
+	struct sht_sgf_error e;
+
+	memset(out, 0, sizeof(*out));
+	out->sgf = sht_sgf_parse(text, len, &e);
+	if (out->sgf == NULL || !sht_sgf_game(out->sgf, tree, &out->g, &e)) {
+		game_error(err, SHT_ERROR_BAD_SGF, "SGF %d:%d: %s", e.line, e.column, e.message);
+		err->line = e.line;
+		err->column = e.column;
+		sht_game_free(out);
+		return false;
+	}
+	/* SGF has its own default size, 19: a record always says its board. */
+	out->has_size = true;
+	mark_setup(out);
+	return true;
+}
+
+/* A vertex of a w x h board: GTP ("D4", columns skip I) or an SGF point ("dd"). */
+static bool
+parse_vertex(const char *v, int w, int h, int *x, int *y, bool *pass)
+{
+	static const char columns[] = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+	const char *col;
+	char *end;
+	long row;
+
+	*pass = false;
+	if (strcasecmp(v, "pass") == 0) {
+		*pass = true;
+		return true;
+	}
+	if (strlen(v) == 2 && islower((unsigned char)v[0]) && islower((unsigned char)v[1])) {
+		*x = v[0] - 'a';
+		*y = v[1] - 'a';
+		return *x < w && *y < h;
+	}
+	if (v[0] == '\0' || (col = strchr(columns, toupper((unsigned char)v[0]))) == NULL)
+		return false;
+	row = strtol(v + 1, &end, 10);
+	if (end == v + 1 || *end != '\0' || row < 1 || row > h || col - columns >= w)
+		return false;
+	*x = (int)(col - columns);
+	*y = h - (int)row;
+	return true;
+}
+
+static bool
+add_event(struct sht_game *game, int *cap, enum sht_sgf_event_kind kind, int color, int x, int y)
+{
+	struct sht_sgf_event *e;
+
+	if (game->g.nevents == *cap) {
+		struct sht_sgf_event *ev = realloc(game->g.events, sizeof(*ev) *
+		    (size_t)(*cap = *cap ? *cap * 2 : 256));
+
+		if (ev == NULL)
+			return false;
+		game->g.events = ev;
+	}
+	e = &game->g.events[game->g.nevents++];
+	memset(e, 0, sizeof(*e));
+	e->kind = kind;
+	e->color = color;
+	e->x = x;
+	e->y = y;
+	if (kind == SHT_SGF_MOVE)
+		e->move_number = ++game->g.nmoves;
+	return true;
+}
+
+static int
+color_of(const char *s, size_t len)
+{
+	if ((len == 1 && (s[0] == 'B' || s[0] == 'b')) || (len == 5 && strncasecmp(s, "black", 5) == 0))
+		return SHT_BLACK;
+	if ((len == 1 && (s[0] == 'W' || s[0] == 'w')) || (len == 5 && strncasecmp(s, "white", 5) == 0))
+		return SHT_WHITE;
+	return SHT_EMPTY;
+}
+
+/* Komi as a JSON number (points) or {"value": 3.75, "unit": "zi"|"points"}, into half points. */
+static bool
+read_komi(const json_t *k, int *half, struct sht_error *err)
+{
+	double value, scale = 2.0, h;
+	const char *unit = "points";
+
+	if (json_is_object(k)) {
+		const json_t *u = json_object_get(k, "unit");
+
+		if (u != NULL) {
+			if (!json_is_string(u))
+				return game_error(err, SHT_ERROR_BAD_PARAMS, "game.komi.unit must be "
+				    "\"points\" or \"zi\"");
+			unit = json_string_value(u);
+		}
+		k = json_object_get(k, "value");
+	}
+	if (!json_is_number(k))
+		return game_error(err, SHT_ERROR_BAD_PARAMS, "game.komi must be a number or "
+		    "{\"value\": number, \"unit\": \"points\"|\"zi\"}");
+	if (strcmp(unit, "zi") == 0)
+		scale = 4.0;
+	else if (strcmp(unit, "points") != 0)
+		return game_error(err, SHT_ERROR_BAD_PARAMS, "game.komi.unit must be \"points\" or "
+		    "\"zi\", not \"%.20s\"", unit);
+	value = json_number_value(k);
+	h = value * scale;
+	if (!isfinite(h) || fabs(h) > 10000 || fabs(h - round(h)) > 1e-9)
+		return game_error(err, SHT_ERROR_BAD_PARAMS, "game.komi %g %s is not a whole number "
+		    "of half points", value, unit);
+	*half = (int)round(h);
+	return true;
+}
+
+bool
+sht_game_komi_from_json(const json_t *k, int *half, struct sht_error *err)
+{
+	return read_komi(k, half, err);
+}
+
+static bool
+add_vertices(struct sht_game *game, int *cap, const json_t *list, int color, const char *what,
+    struct sht_error *err)
+{
+	size_t i;
+	const json_t *v;
+
+	if (list == NULL)
+		return true;
+	if (!json_is_array(list))
+		return game_error(err, SHT_ERROR_BAD_PARAMS, "game.setup.%s must be a list of "
+		    "vertices", what);
+	json_array_foreach(list, i, v) {
+		int x, y;
+		bool pass;
+
+		if (!json_is_string(v) || !parse_vertex(json_string_value(v), game->g.width,
+		    game->g.height, &x, &y, &pass) || pass)
+			return game_error(err, SHT_ERROR_BAD_PARAMS, "game.setup.%s[%zu]: not a vertex "
+			    "of the %dx%d board", what, i, game->g.width, game->g.height);
+		if (!add_event(game, cap, SHT_SGF_SETUP, color, x, y))
+			return game_error(err, SHT_ERROR_INTERNAL, "out of memory");
+	}
+	return true;
+}
+
+static bool
+from_json_object(const json_t *j, int default_w, int default_h, struct sht_game *out,
+    struct sht_error *err)
+{
+	const json_t *size = json_object_get(j, "size"), *setup = json_object_get(j, "setup");
+	const json_t *moves = json_object_get(j, "moves"), *komi = json_object_get(j, "komi");
+	const json_t *handicap = json_object_get(j, "handicap"), *m;
+	const char *key;
+	json_t *val;
+	int cap = 0;
+	size_t i;
+
+	json_object_foreach((json_t *)(uintptr_t)j, key, val) {
+		if (strcmp(key, "size") != 0 && strcmp(key, "setup") != 0 && strcmp(key, "moves") != 0 &&
+		    strcmp(key, "komi") != 0 && strcmp(key, "handicap") != 0)
+			return game_error(err, SHT_ERROR_BAD_PARAMS, "game has an unknown member "
+			    "\"%.40s\" (known: sgf, tree, size, setup, moves, komi, handicap)", key);
+	}
+	out->g.width = default_w;
+	out->g.height = default_h;
+	if (size != NULL) {
+		json_int_t w, h;
+
+		if (json_is_integer(size)) {
+			w = h = json_integer_value(size);
+		} else if (json_is_array(size) && json_array_size(size) == 2 &&
+		    json_is_integer(json_array_get(size, 0)) && json_is_integer(json_array_get(size, 1))) {
+			w = json_integer_value(json_array_get(size, 0));
+			h = json_integer_value(json_array_get(size, 1));
+		} else {
+			return game_error(err, SHT_ERROR_BAD_PARAMS, "game.size must be a number or "
+			    "[width, height]");
+		}
+		if (w < SHT_MIN_SIZE || h < SHT_MIN_SIZE || w > SHT_MAX_SIZE || h > SHT_MAX_SIZE)
+			return game_error(err, SHT_ERROR_BAD_PARAMS, "game.size %lldx%lld is not "
+			    "supported (2 to 25 lines each way)", (long long)w, (long long)h);
+		out->g.width = (int)w;
+		out->g.height = (int)h;
+		out->has_size = true;
+	}
+	if (komi != NULL) {
+		if (!read_komi(komi, &out->g.komi_half_points, err))
+			return false;
+		out->g.has_komi = true;
+	}
+	if (handicap != NULL) {
+		if (!json_is_integer(handicap) || json_integer_value(handicap) < 0 ||
+		    json_integer_value(handicap) > 99)
+			return game_error(err, SHT_ERROR_BAD_PARAMS, "game.handicap must be a whole "
+			    "number from 0 to 99");
+		out->g.handicap = (int)json_integer_value(handicap);
+	}
+	if (setup != NULL) {
+		if (!json_is_object(setup))
+			return game_error(err, SHT_ERROR_BAD_PARAMS, "game.setup must be an object "
+			    "with \"black\" and \"white\" lists");
+		if (!add_vertices(out, &cap, json_object_get(setup, "black"), SHT_BLACK, "black", err) ||
+		    !add_vertices(out, &cap, json_object_get(setup, "white"), SHT_WHITE, "white", err))
+			return false;
+		out->has_setup = true;
+	}
+	if (moves != NULL && !json_is_array(moves))
+		return game_error(err, SHT_ERROR_BAD_PARAMS, "game.moves must be a list such as "
+		    "[\"B D4\", \"W pass\"]");
+	json_array_foreach(moves, i, m) {
+		const char *s = json_is_string(m) ? json_string_value(m) : "";
+		const char *sp = strchr(s, ' ');
+		int color = sp ? color_of(s, (size_t)(sp - s)) : SHT_EMPTY, x = -1, y = -1;
+		bool pass;
+
+		if (color == SHT_EMPTY)
+			return game_error(err, SHT_ERROR_BAD_PARAMS, "game.moves[%zu]: expected "
+			    "\"B D4\" or \"W pass\"", i);
+		while (*sp == ' ')
+			sp++;
+		if (!parse_vertex(sp, out->g.width, out->g.height, &x, &y, &pass))
+			return game_error(err, SHT_ERROR_BAD_PARAMS, "game.moves[%zu]: '%.20s' is not "
+			    "a vertex of the %dx%d board", i, sp, out->g.width, out->g.height);
+		if (pass)
+			x = y = -1;
+		if (!add_event(out, &cap, SHT_SGF_MOVE, color, x, y))
+			return game_error(err, SHT_ERROR_INTERNAL, "out of memory");
+		out->g.events[out->g.nevents - 1].offset = i;
+	}
+	return true;
+}
+
+bool
+sht_game_from_json(const json_t *j, int default_w, int default_h, struct sht_game *out,
+    struct sht_error *err)
+{
+	const json_t *sgf, *tree;
+
+	memset(out, 0, sizeof(*out));
+	if (!json_is_object(j))
+		return game_error(err, SHT_ERROR_BAD_PARAMS, "game must be an object: {\"sgf\": "
+		    "\"...\"} or {\"size\": 19, \"moves\": [...]}");
+	sgf = json_object_get(j, "sgf");
+	if (sgf != NULL) {
+		json_int_t t = 0;
+
+		if (!json_is_string(sgf))
+			return game_error(err, SHT_ERROR_BAD_PARAMS, "game.sgf must be a string");
+		tree = json_object_get(j, "tree");
+		if (tree != NULL) {
+			if (!json_is_integer(tree) || json_integer_value(tree) < 0 ||
+			    json_integer_value(tree) > 100000)
+				return game_error(err, SHT_ERROR_BAD_PARAMS, "game.tree must be a "
+				    "game tree index from 0");
+			t = json_integer_value(tree);
+		}
+		if (json_object_size(j) > (tree ? 2u : 1u))
+			return game_error(err, SHT_ERROR_BAD_PARAMS, "game with \"sgf\" takes only "
+			    "\"tree\" beside it");
+		return sht_game_from_sgf(json_string_value(sgf), json_string_length(sgf), (int)t,
+		    out, err);
+	}
+	if (!from_json_object(j, default_w, default_h, out, err)) {
+		sht_game_free(out);
+		return false;
+	}
+	return true;
+}

@@ -1,0 +1,193 @@
+/* The ruleset host: plugins, YAML rulesets, game input, judging and the methods, for cli and daemon. */
+#ifndef SHOUTAN_HOST_H
+#define SHOUTAN_HOST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <jansson.h>
+
+#include "shoutan/board.h"
+#include "shoutan/ruleset.h"
+#include "shoutan/sgf.h"
+
+#define SHT_ERR_MAX 512
+
+/* ---- plugins (plugin.c) ---- */
+
+struct sht_plugin {
+	char *path;                               /* the file, or "(built in)" */
+	void *handle;                             /* dlopen handle */
+	const struct sht_ruleset_plugin *desc;
+};
+
+/* The host's table of services, the same for every plugin. */
+const struct sht_host *sht_host_services(void);
+
+/* Loads one plugin: dlopen(RTLD_NOW | RTLD_LOCAL), the entry symbol, the ABI version, init.
+ * Returns NULL with err naming the file and what went wrong. */
+struct sht_plugin *sht_plugin_load(const char *path, char *err, size_t errlen);
+void sht_plugin_unload(struct sht_plugin *p);
+
+/* ---- rulesets (ruleset.c) ---- */
+
+enum sht_dead_mode { SHT_DEAD_AUTO, SHT_DEAD_NONE, SHT_DEAD_LIST };
+
+struct sht_ruleset {
+	char *name;                     /* the YAML file's stem: "chinese" */
+	char *path;
+	char *title;
+	char *summary;
+	const struct sht_plugin *plugin;
+	struct sht_param_value *values; /* one per plugin parameter */
+	bool *explicit_value;           /* set by the file, not defaulted */
+	void *rules;                    /* the plugin's configured instance */
+	struct sht_rules_setup setup;   /* what the instance asked for */
+	int default_dead;               /* enum sht_dead_mode when a request names none */
+};
+
+struct sht_registry {
+	struct sht_plugin **plugins;
+	int nplugins;
+	struct sht_ruleset **rulesets;
+	int nrulesets;
+};
+
+/* Loads every plugin (*.so) in plugins_dir and every ruleset (*.yaml) in rulesets_dir.  Any
+ * failure fails the whole load, with err naming the file (and line:column for YAML), so that a
+ * reload never half-applies. */
+struct sht_registry *sht_registry_load(const char *plugins_dir, const char *rulesets_dir,
+    char *err, size_t errlen);
+void sht_registry_free(struct sht_registry *r);
+const struct sht_ruleset *sht_registry_find(const struct sht_registry *r, const char *name);
+/* Reads one ruleset file against the loaded plugins. */
+struct sht_ruleset *sht_ruleset_load(const struct sht_registry *r, const char *path, char *err,
+    size_t errlen);
+void sht_ruleset_free(struct sht_ruleset *rs);
+/* A parameter's value as YAML would spell it ("3.75", "positional", "true"). */
+void sht_param_format(const struct sht_param_spec *spec, const struct sht_param_value *v,
+    char *buf, size_t len);
+
+/* ---- games (game.c) ---- */
+
+/* A game to judge: the SGF game structure is the common form; JSON games are converted into it.
+ * width == 0 means "the ruleset's board"; has_setup says whether the game brought its own setup
+ * stones (otherwise the ruleset's seated stones are placed). */
+struct sht_game {
+	struct sht_sgf_game g;
+	bool has_setup;
+	bool has_size;
+	struct sht_sgf_collection *sgf; /* owned, when the game came from SGF */
+	char *owned_strings;            /* owned copies for JSON games */
+};
+
+/* Errors that a request or a file can cause, with the protocol's kinds. */
+enum sht_error_kind {
+	SHT_ERROR_BAD_PARAMS,    /* -32602 */
+	SHT_ERROR_BAD_SGF,
+	SHT_ERROR_UNKNOWN_RULESET,
+	SHT_ERROR_ILLEGAL_MOVE,
+	SHT_ERROR_TOO_LARGE,
+	SHT_ERROR_INTERNAL,
+};
+
+struct sht_error {
+	enum sht_error_kind kind;
+	int move;          /* for illegal_move: the move number */
+	int line, column;  /* for bad_sgf */
+	char message[SHT_ERR_MAX];
+};
+
+bool sht_game_from_sgf(const char *text, size_t len, int tree, struct sht_game *out,
+    struct sht_error *err);
+/* default_w/h: the ruleset's board, for a game object without "size". */
+bool sht_game_from_json(const json_t *game, int default_w, int default_h, struct sht_game *out,
+    struct sht_error *err);
+/* Komi as the protocol spells it (a number of points, or {"value", "unit"}), in half points. */
+bool sht_game_komi_from_json(const json_t *komi, int *half_points, struct sht_error *err);
+void sht_game_free(struct sht_game *game);
+
+/* ---- judging (judge.c) ---- */
+
+enum sht_end {
+	SHT_END_PLAYING,
+	SHT_END_ENDED,      /* consecutive passes */
+	SHT_END_NO_RESULT,
+	SHT_END_DRAW,
+	SHT_END_LOSS,       /* a player lost by a violation */
+};
+
+struct sht_move_record {
+	int n;              /* move number from 1 */
+	int color;
+	int point;          /* SHT_PASS or a point of the result's board */
+	int verdict;        /* enum sht_consequence's meaning: 0 ok, 1 void, 2 loss, 3 warning */
+	int violation;      /* enum sht_violation, 0 when none */
+	int captures;
+};
+
+struct sht_replay {
+	struct sht_board *board;
+	struct sht_move_record *moves;
+	int nmoves;
+	enum sht_end end;
+	int end_player;       /* the loser for SHT_END_LOSS */
+	char end_reason[160];
+	int warnings[3];
+	int handicap;         /* stones placed before play for Black, or HA */
+	int komi;             /* half points, effective */
+};
+
+/* Replays a game under a ruleset.  A violation whose consequence is REJECT stops with an
+ * illegal_move error naming the move; every other consequence is recorded and play goes on (or
+ * ends, for a loss).  komi_override, when not NULL, replaces the game's and ruleset's komi. */
+bool sht_judge_replay(const struct sht_ruleset *rs, const struct sht_game *game,
+    const int *komi_override, struct sht_replay *out, struct sht_error *err);
+void sht_replay_free(struct sht_replay *r);
+
+struct sht_dead_spec {
+	enum sht_dead_mode mode;
+	int npoints;
+	int points[SHT_MAX_SIZE * SHT_MAX_SIZE]; /* points of the replay's board */
+};
+
+#define SHT_MAX_NOTES 8
+
+struct sht_score_report {
+	struct sht_score_result result;
+	uint8_t *dead;        /* per point of the board: 1 for a dead stone */
+	uint8_t *seki;        /* per point: 1 for a stone in seki */
+	uint8_t *owner;       /* per point: SHT_BLACK / SHT_WHITE / SHT_EMPTY after dead removal */
+	int nnotes;
+	char notes[SHT_MAX_NOTES][200];
+};
+
+/* Scores a replayed game.  Returns false with err on a bad dead list. */
+bool sht_judge_score(const struct sht_ruleset *rs, const struct sht_replay *replay,
+    const struct sht_dead_spec *dead, struct sht_score_report *out, struct sht_error *err);
+void sht_score_report_free(struct sht_score_report *r);
+
+/* Parses a vertex list "C3,D4" (or JSON strings) into points of the board. */
+bool sht_dead_parse_list(const struct sht_board *b, const char *const *vertices, int n,
+    struct sht_dead_spec *out, struct sht_error *err);
+
+/* ---- methods (method_*.c): the protocol's methods, shared by cli and daemon ---- */
+
+struct sht_context {
+	const struct sht_registry *registry;
+	/* For `status`: filled by the daemon, NULL in-process. */
+	json_t *(*status)(void *arg);
+	void *status_arg;
+};
+
+/* Runs one method.  Returns the `result` object, or NULL with err filled.  An unknown method
+ * sets *unknown. */
+json_t *sht_method_call(const struct sht_context *ctx, const char *method, json_t *params,
+    bool *unknown, struct sht_error *err);
+
+/* The protocol's error code and data.kind for an error. */
+int sht_error_code(const struct sht_error *err);
+const char *sht_error_kind_name(enum sht_error_kind kind);
+
+#endif

@@ -1,0 +1,451 @@
+/* Judging a game under a ruleset: replay with the plugin's consequences, dead stones, scoring. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "host.h"
+#include "shoutan/area.h"
+#include "shoutan/tally.h"
+
+/* ---- the position a plugin scores, and the host services over it ---- */
+
+struct sht_position {
+	const struct sht_board *board;
+	const uint8_t *dead;
+	struct sht_counts counts;
+};
+
+static void
+host_count(const struct sht_position *pos, struct sht_counts *out)
+{
+	size_t n = out->size < sizeof(*out) ? out->size : sizeof(*out);
+
+	/* A plugin built against an older, shorter struct gets the members it knows. */
+	memcpy(out, &pos->counts, n ? n : sizeof(*out));
+	out->size = n ? n : sizeof(*out);
+}
+
+static int
+host_width(const struct sht_position *pos)
+{
+	return sht_board_width(pos->board);
+}
+
+static int
+host_height(const struct sht_position *pos)
+{
+	return sht_board_height(pos->board);
+}
+
+static int
+host_color_at(const struct sht_position *pos, int x, int y)
+{
+	int p = sht_board_point(pos->board, x, y);
+
+	return p == SHT_NO_POINT ? SHT_RP_EMPTY : (int)sht_board_at(pos->board, p);
+}
+
+static void
+host_tally(const struct sht_position *pos, const struct sht_tally_policy *policy,
+    struct sht_score_result *out)
+{
+	sht_tally(&pos->counts, policy, out);
+}
+
+static const struct sht_host host_table = {
+	.abi_version = SHT_RULESET_ABI_VERSION,
+	.size = sizeof(struct sht_host),
+	.count = host_count,
+	.width = host_width,
+	.height = host_height,
+	.color_at = host_color_at,
+	.tally = host_tally,
+};
+
+const struct sht_host *
+sht_host_services(void)
+{
+	return &host_table;
+}
+
+/* ---- errors ---- */
+
+static bool judge_error(struct sht_error *err, enum sht_error_kind kind, int move,
+    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+static bool
+judge_error(struct sht_error *err, enum sht_error_kind kind, int move, const char *fmt, ...)
+{
+	va_list ap;
+
+	memset(err, 0, sizeof(*err));
+	err->kind = kind;
+	err->move = move;
+	va_start(ap, fmt);
+	vsnprintf(err->message, sizeof(err->message), fmt, ap);
+	va_end(ap);
+	return false;
+}
+
+static const char *
+violation_text(int v)
+{
+	switch (v) {
+	case SHT_VIOLATION_OFF_BOARD: return "point is off the board";
+	case SHT_VIOLATION_OCCUPIED: return "point is occupied";
+	case SHT_VIOLATION_SUICIDE: return "suicide";
+	case SHT_VIOLATION_KO: return "immediate ko recapture";
+	case SHT_VIOLATION_SUPERKO: return "repeats an earlier position (superko)";
+	case SHT_VIOLATION_NO_STONES: return "no stones left";
+	case SHT_VIOLATION_NOT_YOUR_TURN: return "not this player's turn (two moves in a row)";
+	}
+	return "illegal";
+}
+
+/* ---- replay ---- */
+
+void
+sht_replay_free(struct sht_replay *r)
+{
+	sht_board_free(r->board);
+	free(r->moves);
+	memset(r, 0, sizeof(*r));
+}
+
+bool
+sht_judge_replay(const struct sht_ruleset *rs, const struct sht_game *game,
+    const int *komi_override, struct sht_replay *out, struct sht_error *err)
+{
+	const struct sht_rules_setup *su = &rs->setup;
+	const struct sht_ruleset_plugin *d = rs->plugin->desc;
+	const struct sht_sgf_game *g = &game->g;
+	struct sht_board_options o;
+	int w = game->has_size ? g->width : su->width, h = game->has_size ? g->height : su->height;
+	int to_move = 0, black_setup = 0, white_setup = 0;
+	bool started = false;
+
+	memset(out, 0, sizeof(*out));
+	sht_board_options_init(&o, w, h);
+	o.ko = (enum sht_ko_rule)su->ko;
+	o.multi_stone_suicide = su->multi_stone_suicide != 0;
+	o.track_history = true;
+	o.supply[SHT_BLACK] = su->supply[SHT_RP_BLACK];
+	o.supply[SHT_WHITE] = su->supply[SHT_RP_WHITE];
+	out->board = sht_board_new(&o);
+	out->moves = calloc((size_t)g->nmoves + 1, sizeof(*out->moves));
+	if (out->board == NULL || out->moves == NULL) {
+		sht_replay_free(out);
+		return judge_error(err, SHT_ERROR_INTERNAL, 0, "out of memory");
+	}
+	/* The ruleset's seated stones, unless the game brings its own setup. */
+	if (!game->has_setup)
+		for (int i = 0; i < su->nseated; i++) {
+			int p = sht_board_point(out->board, su->seated[i].x, su->seated[i].y);
+
+			if (p != SHT_NO_POINT)
+				sht_board_setup(out->board, su->seated[i].color, p);
+		}
+	out->komi = komi_override ? *komi_override : g->has_komi ? g->komi_half_points : su->komi;
+	for (int i = 0; i < g->nevents && out->end == SHT_END_PLAYING; i++) {
+		const struct sht_sgf_event *e = &g->events[i];
+		int p = e->x < 0 ? SHT_PASS : sht_board_point(out->board, e->x, e->y);
+		struct sht_move_record *rec;
+		struct sht_move_info info;
+		int violation = 0;
+
+		if (e->x >= 0 && p == SHT_NO_POINT)
+			return judge_error(err, SHT_ERROR_BAD_PARAMS, e->move_number, "%s at (%d, %d) "
+			    "is off the %dx%d board", e->kind == SHT_SGF_MOVE ? "move" : "setup stone",
+			    e->x, e->y, w, h), sht_replay_free(out), false;
+		if (e->kind == SHT_SGF_SETUP) {
+			if (!started)
+				*(e->color == SHT_BLACK ? &black_setup : &white_setup) +=
+				    e->color != SHT_EMPTY;
+			sht_board_setup(out->board, e->color, p);
+			continue;
+		}
+		if (e->kind == SHT_SGF_TURN) {
+			to_move = e->color;
+			continue;
+		}
+		if (!started) {
+			started = true;
+			/* Who opens: PL if given; White after handicap stones; else the ruleset. */
+			out->handicap = g->handicap > 1 ? g->handicap :
+			    (white_setup == 0 && black_setup > 1 && game->has_setup) ? black_setup : 0;
+			if (to_move == 0)
+				to_move = out->handicap > 1 && game->has_setup ? SHT_WHITE :
+				    su->first_player;
+		}
+		rec = &out->moves[out->nmoves++];
+		rec->n = e->move_number;
+		rec->color = e->color;
+		rec->point = p;
+		if (e->color != to_move)
+			violation = SHT_VIOLATION_NOT_YOUR_TURN;
+		else if (sht_board_check(out->board, e->color, p, &info) != SHT_LEGAL)
+			violation = (int)info.verdict;
+		if (violation != 0) {
+			int cons = d->consequence ? d->consequence(rs->rules, violation) :
+			    SHT_CONSEQUENCE_REJECT;
+			char v[8];
+
+			rec->violation = violation;
+			rec->verdict = cons;
+			sht_vertex_format(out->board, p, v, sizeof(v));
+			if (cons == SHT_CONSEQUENCE_REJECT || cons < 0 || cons > SHT_CONSEQUENCE_WARNING) {
+				int n = e->move_number;
+
+				sht_replay_free(out);
+				return judge_error(err, SHT_ERROR_ILLEGAL_MOVE, n, "move %d (%c %s): %s", n,
+				    e->color == SHT_BLACK ? 'B' : 'W', v, violation_text(violation));
+			}
+			if (cons == SHT_CONSEQUENCE_LOSS) {
+				out->end = SHT_END_LOSS;
+				out->end_player = e->color;
+				snprintf(out->end_reason, sizeof(out->end_reason), "move %d (%c %s): %s",
+				    e->move_number, e->color == SHT_BLACK ? 'B' : 'W', v,
+				    violation_text(violation));
+				break;
+			}
+			if (cons == SHT_CONSEQUENCE_WARNING) {
+				out->warnings[e->color]++;
+				if (su->warnings_to_lose > 0 &&
+				    out->warnings[e->color] >= su->warnings_to_lose) {
+					out->end = SHT_END_LOSS;
+					out->end_player = e->color;
+					snprintf(out->end_reason, sizeof(out->end_reason),
+					    "%d warnings; the last at move %d (%c %s): %s",
+					    out->warnings[e->color], e->move_number,
+					    e->color == SHT_BLACK ? 'B' : 'W', v, violation_text(violation));
+					break;
+				}
+			}
+			/* Void: a move out of turn simply did not happen; any other void move
+			 * loses the turn, which counts as a pass. */
+			if (violation != SHT_VIOLATION_NOT_YOUR_TURN) {
+				sht_board_play(out->board, e->color, SHT_PASS, NULL);
+				to_move = SHT_OTHER(e->color);
+			}
+			continue;
+		}
+		sht_board_play(out->board, e->color, p, &info);
+		rec->captures = info.captured;
+		to_move = SHT_OTHER(e->color);
+		/* Long cycles under simple ko; a pass ends a cycle rather than repeating it. */
+		if (info.repeated && p != SHT_PASS && su->ko == SHT_RULES_KO_SIMPLE && d->cycle != NULL) {
+			int outcome = d->cycle(rs->rules);
+
+			if (outcome == SHT_CYCLE_DRAW || outcome == SHT_CYCLE_NO_RESULT ||
+			    outcome == SHT_CYCLE_REPLAY) {
+				out->end = outcome == SHT_CYCLE_DRAW ? SHT_END_DRAW : SHT_END_NO_RESULT;
+				snprintf(out->end_reason, sizeof(out->end_reason), "move %d repeats an "
+				    "earlier position with the same player to move: %s", e->move_number,
+				    outcome == SHT_CYCLE_DRAW ? "draw" : outcome == SHT_CYCLE_REPLAY ?
+				    "the game is replayed" : "no result");
+			}
+		}
+	}
+	if (!started)
+		out->handicap = g->handicap > 1 ? g->handicap :
+		    (white_setup == 0 && black_setup > 1 && game->has_setup) ? black_setup : 0;
+	if (out->end == SHT_END_PLAYING &&
+	    sht_board_consecutive_passes(out->board) >= su->passes_to_end) {
+		out->end = SHT_END_ENDED;
+		snprintf(out->end_reason, sizeof(out->end_reason), "%d consecutive passes",
+		    sht_board_consecutive_passes(out->board));
+	}
+	return true;
+}
+
+/* ---- dead stones ---- */
+
+bool
+sht_dead_parse_list(const struct sht_board *b, const char *const *vertices, int n,
+    struct sht_dead_spec *out, struct sht_error *err)
+{
+	out->mode = SHT_DEAD_LIST;
+	out->npoints = 0;
+	for (int i = 0; i < n; i++) {
+		int p = sht_vertex_parse(b, vertices[i]);
+
+		if (p == SHT_NO_POINT || p == SHT_PASS)
+			return judge_error(err, SHT_ERROR_BAD_PARAMS, 0, "dead: '%.20s' is not a vertex "
+			    "of the %dx%d board", vertices[i], sht_board_width(b), sht_board_height(b));
+		if (sht_board_at(b, p) != SHT_BLACK && sht_board_at(b, p) != SHT_WHITE)
+			return judge_error(err, SHT_ERROR_BAD_PARAMS, 0, "dead: %s has no stone on it "
+			    "in the final position", vertices[i]);
+		if (out->npoints < (int)(sizeof(out->points) / sizeof(out->points[0])))
+			out->points[out->npoints++] = p;
+	}
+	return true;
+}
+
+static void
+mark_chain(const struct sht_board *b, int p, uint8_t *flags)
+{
+	int s = p;
+
+	do {
+		flags[s] = 1;
+		s = sht_board_chain_next(b, s);
+	} while (s != p);
+}
+
+static void
+add_note(struct sht_score_report *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void
+add_note(struct sht_score_report *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (r->nnotes == SHT_MAX_NOTES)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(r->notes[r->nnotes++], sizeof(r->notes[0]), fmt, ap);
+	va_end(ap);
+}
+
+/*
+ * Automatic dead stones, this issue's version (docs/dead-stones.md): certain deaths first,
+ * stones inside the opponent's Benson pass-alive territory; then one cheap rule, a chain left in
+ * atari that the opponent may legally capture is dead.  Chains that are neither pass-alive nor
+ * judged dead are assumed alive and named in the notes as uncertain.
+ */
+static void
+auto_dead(const struct sht_board *b, uint8_t *dead, struct sht_score_report *r)
+{
+	int n = sht_board_capacity(b), uncertain = 0, shown = 0;
+	uint8_t *owner = malloc((size_t)n), *seen = calloc((size_t)n, 1);
+	char list[160] = "", v[8];
+
+	if (owner == NULL || seen == NULL) {
+		free(owner);
+		free(seen);
+		return;
+	}
+	sht_pass_alive_map(b, false, owner);
+	for (int p = 0; p < n; p++) {
+		enum sht_color c = sht_board_at(b, p);
+
+		if ((c != SHT_BLACK && c != SHT_WHITE) || seen[p])
+			continue;
+		mark_chain(b, p, seen);
+		if (owner[p] == SHT_OTHER(c)) {
+			mark_chain(b, p, dead);
+		} else if (owner[p] != c && sht_board_chain_liberties(b, p) == 1) {
+			int lib = SHT_NO_POINT, offs[4], s = p;
+
+			sht_board_neighbor_offsets(b, offs);
+			do {
+				for (int k = 0; k < 4; k++)
+					if (sht_board_at(b, s + offs[k]) == SHT_EMPTY)
+						lib = s + offs[k];
+				s = sht_board_chain_next(b, s);
+			} while (s != p);
+			/* Legal now, or refused only by superko, which depends on history the
+			 * opponent can change with one exchange elsewhere. */
+			enum sht_verdict verdict = lib == SHT_NO_POINT ? SHT_ILLEGAL_OFFBOARD :
+			    sht_board_check(b, SHT_OTHER(c), lib, NULL);
+
+			if (verdict == SHT_LEGAL || verdict == SHT_ILLEGAL_SUPERKO)
+				mark_chain(b, p, dead);
+		} else if (owner[p] != c) {
+			uncertain++;
+			if (shown < 6) {
+				size_t len = strlen(list);
+
+				snprintf(list + len, sizeof(list) - len, "%s%s", shown ? ", " : "",
+				    sht_vertex_format(b, p, v, sizeof(v)));
+				shown++;
+			}
+		}
+	}
+	if (uncertain > 0)
+		add_note(r, "dead stones judged automatically (pass-alive status and chains in "
+		    "atari); %d chain%s assumed alive without proof: %s%s", uncertain,
+		    uncertain == 1 ? "" : "s", list, uncertain > shown ? ", ..." : "");
+	else
+		add_note(r, "dead stones judged automatically; every chain's status is certain");
+	free(owner);
+	free(seen);
+}
+
+void
+sht_score_report_free(struct sht_score_report *r)
+{
+	free(r->dead);
+	free(r->seki);
+	free(r->owner);
+	memset(r, 0, sizeof(*r));
+}
+
+bool
+sht_judge_score(const struct sht_ruleset *rs, const struct sht_replay *replay,
+    const struct sht_dead_spec *spec, struct sht_score_report *out, struct sht_error *err)
+{
+	const struct sht_board *b = replay->board;
+	int n = sht_board_capacity(b);
+	struct sht_position pos;
+	struct sht_area area;
+	char why[256] = "";
+
+	memset(out, 0, sizeof(*out));
+	out->dead = calloc((size_t)n, 1);
+	out->seki = calloc((size_t)n, 1);
+	out->owner = calloc((size_t)n, 1);
+	if (out->dead == NULL || out->seki == NULL || out->owner == NULL) {
+		sht_score_report_free(out);
+		return judge_error(err, SHT_ERROR_INTERNAL, 0, "out of memory");
+	}
+	if (spec->mode == SHT_DEAD_LIST)
+		for (int i = 0; i < spec->npoints; i++)
+			mark_chain(b, spec->points[i], out->dead);
+	else if (spec->mode == SHT_DEAD_AUTO)
+		auto_dead(b, out->dead, out);
+	sht_area_compute(b, out->dead, &area);
+	for (int p = 0; p < n; p++)
+		out->owner[p] = (uint8_t)sht_area_owner(&area, p);
+	{
+		int *group = malloc(sizeof(int) * (size_t)n), counts[3];
+
+		if (group != NULL)
+			sht_area_ilr(b, out->dead, group, counts, out->seki);
+		free(group);
+	}
+
+	pos.board = b;
+	pos.dead = out->dead;
+	sht_area_counts(b, out->dead, &pos.counts);
+	pos.counts.handicap = replay->handicap;
+	pos.counts.komi = replay->komi;
+	out->result.size = sizeof(out->result);
+	if (rs->plugin->desc->score(rs->rules, &host_table, &pos, &out->result, why,
+	    sizeof(why)) != 0) {
+		sht_score_report_free(out);
+		return judge_error(err, SHT_ERROR_INTERNAL, 0, "ruleset %s cannot score this "
+		    "position: %s", rs->name, why[0] ? why : "no reason given");
+	}
+	if (replay->end == SHT_END_LOSS || replay->end == SHT_END_NO_RESULT ||
+	    replay->end == SHT_END_DRAW) {
+		struct sht_score_result *r = &out->result;
+
+		if (replay->end == SHT_END_LOSS) {
+			r->winner = replay->end_player == SHT_BLACK ? SHT_WINNER_WHITE : SHT_WINNER_BLACK;
+			snprintf(r->re, sizeof(r->re), "%c+F", r->winner == SHT_WINNER_BLACK ? 'B' : 'W');
+			snprintf(r->text, sizeof(r->text), "%s wins: %s lost by a rule violation",
+			    r->winner == SHT_WINNER_BLACK ? "Black" : "White",
+			    r->winner == SHT_WINNER_BLACK ? "White" : "Black");
+		} else {
+			r->winner = replay->end == SHT_END_DRAW ? SHT_WINNER_DRAW : SHT_WINNER_NONE;
+			sht_result_texts(r);
+		}
+		add_note(out, "the game ended before counting: %s", replay->end_reason);
+	} else if (replay->end == SHT_END_PLAYING) {
+		add_note(out, "the game has not ended (no %d consecutive passes): the score is of "
+		    "the position as it stands", rs->setup.passes_to_end);
+	}
+	return true;
+}

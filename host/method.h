@@ -1,0 +1,51 @@
+/* What every method file shares: its entry type and the parameter helpers (private to the host). */
+#ifndef SHOUTAN_METHOD_H
+#define SHOUTAN_METHOD_H
+
+#include <jansson.h>
+
+#include "host.h"
+
+typedef json_t *(*sht_method_fn)(const struct sht_context *ctx, json_t *params,
+    struct sht_error *err);
+
+struct sht_method {
+	const char *name;
+	sht_method_fn run;
+};
+
+/* Fills err and returns NULL, for one-line error returns. */
+json_t *sht_fail(struct sht_error *err, enum sht_error_kind kind, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* params must be an object (or absent: an empty one); rejects members not in `known`. */
+bool sht_params_check(json_t *params, const char *const *known, struct sht_error *err);
+
+/*
+ * The ruleset and game of a request: `ruleset` names one, else the SGF's RU chooses
+ * (Chinese, Japanese, Korean, Tromp-Taylor, New Zealand), else chinese.  On success the game is
+ * loaded and must be freed by the caller.
+ */
+bool sht_params_ruleset_game(const struct sht_context *ctx, json_t *params,
+    const struct sht_ruleset **rs, struct sht_game *game, struct sht_error *err);
+/* The ruleset a game record names in RU, or NULL. */
+const struct sht_ruleset *sht_ruleset_for_ru(const struct sht_registry *r, const char *ru);
+/* `komi` member, when present: half points into *komi, and true in *given. */
+bool sht_params_komi(json_t *params, int *komi, bool *given, struct sht_error *err);
+/* `dead` member: "auto", "none", or a list of vertices of the replay's board. */
+bool sht_params_dead(json_t *params, const struct sht_ruleset *rs, const struct sht_board *b,
+    struct sht_dead_spec *dead, struct sht_error *err);
+/* Replays and scores a loaded game: the score object, or NULL with err. */
+json_t *sht_score_game(const struct sht_ruleset *rs, const struct sht_game *game,
+    json_t *params, struct sht_error *err);
+
+json_t *sht_method_version(const struct sht_context *ctx, json_t *params, struct sht_error *err);
+json_t *sht_method_rulesets(const struct sht_context *ctx, json_t *params, struct sht_error *err);
+json_t *sht_method_describe(const struct sht_context *ctx, json_t *params, struct sht_error *err);
+json_t *sht_method_replay(const struct sht_context *ctx, json_t *params, struct sht_error *err);
+json_t *sht_method_legal(const struct sht_context *ctx, json_t *params, struct sht_error *err);
+json_t *sht_method_score(const struct sht_context *ctx, json_t *params, struct sht_error *err);
+json_t *sht_method_compare(const struct sht_context *ctx, json_t *params, struct sht_error *err);
+json_t *sht_method_status(const struct sht_context *ctx, json_t *params, struct sht_error *err);
+
+#endif

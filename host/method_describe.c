@@ -1,0 +1,86 @@
+/* Method `describe`: a ruleset's parameters (value, default, reconstruction), text and sources. */
+#include "method.h"
+#include "render.h"
+
+static const char *
+type_name(enum sht_param_type t)
+{
+	switch (t) {
+	case SHT_PARAM_BOOL: return "bool";
+	case SHT_PARAM_INT: return "int";
+	case SHT_PARAM_DECIMAL: return "decimal";
+	case SHT_PARAM_CHOICE: return "choice";
+	}
+	return "unknown";
+}
+
+json_t *
+sht_method_describe(const struct sht_context *ctx, json_t *params, struct sht_error *err)
+{
+	static const char *const known[] = { "ruleset", NULL };
+	const struct sht_ruleset *rs;
+	const struct sht_ruleset_plugin *d;
+	json_t *name = json_object_get(params, "ruleset"), *list, *seated;
+
+	if (!sht_params_check(params, known, err))
+		return NULL;
+	if (!json_is_string(name))
+		return sht_fail(err, SHT_ERROR_BAD_PARAMS, "ruleset (a name) is required");
+	rs = sht_registry_find(ctx->registry, json_string_value(name));
+	if (rs == NULL)
+		return sht_fail(err, SHT_ERROR_UNKNOWN_RULESET, "unknown ruleset '%.60s'",
+		    json_string_value(name));
+	d = rs->plugin->desc;
+	list = json_array();
+	for (int i = 0; i < d->nparams; i++) {
+		const struct sht_param_spec *p = &d->params[i];
+		char value[64];
+		json_t *o;
+
+		sht_param_format(p, &rs->values[i], value, sizeof(value));
+		o = json_pack("{s:s, s:s, s:s, s:s, s:b, s:b, s:s}", "name", p->name,
+		    "type", type_name(p->type), "value", value, "default", p->default_value,
+		    "reconstruction", p->reconstruction != 0, "set_in_file", rs->explicit_value[i],
+		    "description", p->description ? p->description : "");
+		if (p->type == SHT_PARAM_CHOICE) {
+			json_t *choices = json_array();
+
+			for (int k = 0; p->choices[k] != NULL; k++)
+				json_array_append_new(choices, json_string(p->choices[k]));
+			json_object_set_new(o, "choices", choices);
+		} else if (p->type == SHT_PARAM_INT) {
+			json_object_set_new(o, "min", json_integer(p->min));
+			json_object_set_new(o, "max", json_integer(p->max));
+		}
+		json_array_append_new(list, o);
+	}
+	seated = json_array();
+	for (int i = 0; i < rs->setup.nseated; i++) {
+		struct sht_board_options o;
+		struct sht_board *b;
+
+		sht_board_options_init(&o, rs->setup.width, rs->setup.height);
+		b = sht_board_new(&o);
+		if (b != NULL)
+			json_array_append_new(seated, json_pack("{s:s, s:o}", "color",
+			    rs->setup.seated[i].color == SHT_RP_BLACK ? "B" : "W", "vertex",
+			    sht_json_vertex(b, sht_board_point(b, rs->setup.seated[i].x,
+			    rs->setup.seated[i].y))));
+		sht_board_free(b);
+	}
+	return json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:o, s:{s:[i,i], s:s, s:o, s:s, "
+	    "s:b, s:[i,i], s:o, s:i}}",
+	    "name", rs->name, "plugin", d->family, "title", rs->title, "summary", rs->summary,
+	    "description", d->description ? d->description : "",
+	    "sources", d->sources ? d->sources : "", "file", rs->path,
+	    "parameters", list,
+	    "setup", "board", rs->setup.width, rs->setup.height,
+	    "ko", rs->setup.ko == SHT_RULES_KO_SIMPLE ? "simple" :
+	    rs->setup.ko == SHT_RULES_KO_POSITIONAL ? "positional" : "situational",
+	    "komi", sht_json_points(rs->setup.komi),
+	    "first", rs->setup.first_player == SHT_RP_BLACK ? "B" : "W",
+	    "multi_stone_suicide", rs->setup.multi_stone_suicide != 0,
+	    "stones", rs->setup.supply[SHT_RP_BLACK], rs->setup.supply[SHT_RP_WHITE],
+	    "seated", seated,
+	    "warnings_to_lose", rs->setup.warnings_to_lose);
+}

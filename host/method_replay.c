@@ -1,0 +1,28 @@
+/* Method `replay`: every move's verdict under a ruleset, how the game ended, the final position. */
+#include "method.h"
+#include "render.h"
+
+json_t *
+sht_method_replay(const struct sht_context *ctx, json_t *params, struct sht_error *err)
+{
+	static const char *const known[] = { "ruleset", "game", "komi", NULL };
+	const struct sht_ruleset *rs;
+	struct sht_game game;
+	struct sht_replay replay;
+	json_t *out;
+	int komi = 0;
+	bool komi_given;
+
+	if (!sht_params_check(params, known, err) ||
+	    !sht_params_komi(params, &komi, &komi_given, err) ||
+	    !sht_params_ruleset_game(ctx, params, &rs, &game, err))
+		return NULL;
+	if (!sht_judge_replay(rs, &game, komi_given ? &komi : NULL, &replay, err)) {
+		sht_game_free(&game);
+		return NULL;
+	}
+	out = sht_json_replay(rs, &replay);
+	sht_replay_free(&replay);
+	sht_game_free(&game);
+	return out;
+}

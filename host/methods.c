@@ -1,0 +1,255 @@
+/* The method table and the parameter helpers every method uses. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "method.h"
+#include "render.h"
+
+/* One request method, one file, one line here. */
+static const struct sht_method methods[] = {
+	{ "version", sht_method_version },
+	{ "rulesets", sht_method_rulesets },
+	{ "describe", sht_method_describe },
+	{ "replay", sht_method_replay },
+	{ "legal", sht_method_legal },
+	{ "score", sht_method_score },
+	{ "compare", sht_method_compare },
+	{ "status", sht_method_status },
+};
+
+json_t *
+sht_method_call(const struct sht_context *ctx, const char *method, json_t *params, bool *unknown,
+    struct sht_error *err)
+{
+	*unknown = false;
+	for (size_t i = 0; i < sizeof(methods) / sizeof(methods[0]); i++)
+		if (strcmp(methods[i].name, method) == 0)
+			return methods[i].run(ctx, params, err);
+	*unknown = true;
+	return sht_fail(err, SHT_ERROR_BAD_PARAMS, "unknown method '%.60s'", method);
+}
+
+json_t *
+sht_fail(struct sht_error *err, enum sht_error_kind kind, const char *fmt, ...)
+{
+	va_list ap;
+
+	memset(err, 0, sizeof(*err));
+	err->kind = kind;
+	va_start(ap, fmt);
+	vsnprintf(err->message, sizeof(err->message), fmt, ap);
+	va_end(ap);
+	return NULL;
+}
+
+int
+sht_error_code(const struct sht_error *err)
+{
+	switch (err->kind) {
+	case SHT_ERROR_BAD_PARAMS: return -32602;
+	case SHT_ERROR_BAD_SGF: return -32001;
+	case SHT_ERROR_UNKNOWN_RULESET: return -32002;
+	case SHT_ERROR_ILLEGAL_MOVE: return -32003;
+	case SHT_ERROR_TOO_LARGE: return -32004;
+	case SHT_ERROR_INTERNAL: return -32099;
+	}
+	return -32099;
+}
+
+const char *
+sht_error_kind_name(enum sht_error_kind kind)
+{
+	switch (kind) {
+	case SHT_ERROR_BAD_PARAMS: return "invalid_params";
+	case SHT_ERROR_BAD_SGF: return "bad_sgf";
+	case SHT_ERROR_UNKNOWN_RULESET: return "unknown_ruleset";
+	case SHT_ERROR_ILLEGAL_MOVE: return "illegal_move";
+	case SHT_ERROR_TOO_LARGE: return "too_large";
+	case SHT_ERROR_INTERNAL: return "internal";
+	}
+	return "internal";
+}
+
+bool
+sht_params_check(json_t *params, const char *const *known, struct sht_error *err)
+{
+	const char *key;
+	json_t *v;
+
+	if (params == NULL)
+		return true;
+	if (!json_is_object(params)) {
+		sht_fail(err, SHT_ERROR_BAD_PARAMS, "params must be an object");
+		return false;
+	}
+	json_object_foreach(params, key, v) {
+		int i;
+
+		for (i = 0; known[i] != NULL && strcmp(known[i], key) != 0; i++)
+			;
+		if (known[i] == NULL) {
+			char list[200] = "";
+
+			for (i = 0; known[i] != NULL; i++)
+				snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s",
+				    i ? ", " : "", known[i]);
+			sht_fail(err, SHT_ERROR_BAD_PARAMS, "unknown parameter '%.40s' (known: %s)",
+			    key, list[0] ? list : "none");
+			return false;
+		}
+	}
+	return true;
+}
+
+const struct sht_ruleset *
+sht_ruleset_for_ru(const struct sht_registry *r, const char *ru)
+{
+	static const struct { const char *word, *ruleset; } map[] = {
+		{ "tromp", "tromp-taylor" }, { "new zealand", "new-zealand" },
+		{ "japan", "japanese" }, { "korea", "korean" }, { "chin", "chinese" },
+		{ "cwa", "chinese" },
+	};
+	const struct sht_ruleset *rs;
+	char lower[64];
+	size_t i;
+
+	if (ru == NULL)
+		return NULL;
+	if ((rs = sht_registry_find(r, ru)) != NULL)
+		return rs;
+	for (i = 0; ru[i] != '\0' && i + 1 < sizeof(lower); i++)
+		lower[i] = (char)(ru[i] >= 'A' && ru[i] <= 'Z' ? ru[i] - 'A' + 'a' : ru[i]);
+	lower[i] = '\0';
+	if (strcmp(lower, "nz") == 0 || strcmp(lower, "tt") == 0)
+		return sht_registry_find(r, lower[0] == 'n' ? "new-zealand" : "tromp-taylor");
+	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (strstr(lower, map[i].word) != NULL)
+			return sht_registry_find(r, map[i].ruleset);
+	return NULL;
+}
+
+bool
+sht_params_ruleset_game(const struct sht_context *ctx, json_t *params,
+    const struct sht_ruleset **rs, struct sht_game *game, struct sht_error *err)
+{
+	json_t *name = json_object_get(params, "ruleset"), *g = json_object_get(params, "game");
+
+	*rs = NULL;
+	if (name != NULL) {
+		if (!json_is_string(name)) {
+			sht_fail(err, SHT_ERROR_BAD_PARAMS, "ruleset must be a string");
+			return false;
+		}
+		*rs = sht_registry_find(ctx->registry, json_string_value(name));
+		if (*rs == NULL) {
+			sht_fail(err, SHT_ERROR_UNKNOWN_RULESET, "unknown ruleset '%.60s' (see method "
+			    "rulesets)", json_string_value(name));
+			return false;
+		}
+	}
+	if (g == NULL) {
+		sht_fail(err, SHT_ERROR_BAD_PARAMS, "game is required: {\"sgf\": \"...\"} or "
+		    "{\"size\": 19, \"moves\": [...]}");
+		return false;
+	}
+	if (!sht_game_from_json(g, *rs ? (*rs)->setup.width : 19, *rs ? (*rs)->setup.height : 19,
+	    game, err))
+		return false;
+	if (*rs == NULL) {
+		*rs = sht_ruleset_for_ru(ctx->registry, game->g.ruleset);
+		if (*rs == NULL)
+			*rs = sht_registry_find(ctx->registry, "chinese");
+		if (*rs == NULL) {
+			sht_game_free(game);
+			sht_fail(err, SHT_ERROR_UNKNOWN_RULESET, "no ruleset named and no 'chinese' "
+			    "ruleset to fall back on");
+			return false;
+		}
+		/* A game object without a size was read for 19x19; read it again for the
+		 * ruleset's own board. */
+		if (!game->has_size && ((*rs)->setup.width != 19 || (*rs)->setup.height != 19)) {
+			sht_game_free(game);
+			if (!sht_game_from_json(g, (*rs)->setup.width, (*rs)->setup.height, game, err))
+				return false;
+		}
+	}
+	return true;
+}
+
+bool
+sht_params_komi(json_t *params, int *komi, bool *given, struct sht_error *err)
+{
+	json_t *k = json_object_get(params, "komi");
+
+	*given = k != NULL;
+	return k == NULL || sht_game_komi_from_json(k, komi, err);
+}
+
+bool
+sht_params_dead(json_t *params, const struct sht_ruleset *rs, const struct sht_board *b,
+    struct sht_dead_spec *dead, struct sht_error *err)
+{
+	json_t *d = json_object_get(params, "dead");
+	const char *vertices[SHT_MAX_SIZE * SHT_MAX_SIZE];
+	size_t i;
+	json_t *v;
+
+	dead->npoints = 0;
+	dead->mode = (enum sht_dead_mode)rs->default_dead;
+	if (d == NULL)
+		return true;
+	if (json_is_string(d) && strcmp(json_string_value(d), "auto") == 0) {
+		dead->mode = SHT_DEAD_AUTO;
+		return true;
+	}
+	if (json_is_string(d) && strcmp(json_string_value(d), "none") == 0) {
+		dead->mode = SHT_DEAD_NONE;
+		return true;
+	}
+	if (!json_is_array(d) || json_array_size(d) > SHT_MAX_SIZE * SHT_MAX_SIZE) {
+		sht_fail(err, SHT_ERROR_BAD_PARAMS, "dead must be \"auto\", \"none\" or a list of "
+		    "vertices");
+		return false;
+	}
+	json_array_foreach(d, i, v) {
+		if (!json_is_string(v)) {
+			sht_fail(err, SHT_ERROR_BAD_PARAMS, "dead[%zu] must be a vertex string", i);
+			return false;
+		}
+		vertices[i] = json_string_value(v);
+	}
+	return sht_dead_parse_list(b, vertices, (int)json_array_size(d), dead, err);
+}
+
+json_t *
+sht_score_game(const struct sht_ruleset *rs, const struct sht_game *game, json_t *params,
+    struct sht_error *err)
+{
+	struct sht_replay replay;
+	struct sht_score_report rep;
+	struct sht_dead_spec *dead;
+	json_t *out = NULL;
+	int komi = 0;
+	bool komi_given;
+
+	if (!sht_params_komi(params, &komi, &komi_given, err))
+		return NULL;
+	if (!sht_judge_replay(rs, game, komi_given ? &komi : NULL, &replay, err))
+		return NULL;
+	dead = malloc(sizeof(*dead));
+	if (dead == NULL) {
+		sht_replay_free(&replay);
+		return sht_fail(err, SHT_ERROR_INTERNAL, "out of memory");
+	}
+	if (sht_params_dead(params, rs, replay.board, dead, err) &&
+	    sht_judge_score(rs, &replay, dead, &rep, err)) {
+		out = sht_json_score(rs, &replay, &rep);
+		sht_score_report_free(&rep);
+	}
+	free(dead);
+	sht_replay_free(&replay);
+	return out;
+}

@@ -1,0 +1,97 @@
+/* Native result texts for the project's plugins: zi quarters, Japanese 目, Korean 집, points. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "native.h"
+
+static const char *
+winner_zh(int w)
+{
+	return w == SHT_WINNER_BLACK ? "黑" : "白";
+}
+
+void
+sht_native_zi(struct sht_score_result *r)
+{
+	/* Half points to quarter zi: 1 zi = 4 half points. */
+	int q = abs(r->margin), whole = q / 4, frac = q % 4;
+	static const char *const quarter[] = { "", "¼", "", "¾" };
+
+	snprintf(r->native_unit, sizeof(r->native_unit), "zi");
+	r->native_margin = (long)r->margin * 25; /* hundredths of a zi */
+	if (r->winner == SHT_WINNER_NONE) {
+		snprintf(r->native_text, sizeof(r->native_text), "无胜负");
+		return;
+	}
+	if (r->winner == SHT_WINNER_DRAW || q == 0) {
+		snprintf(r->native_text, sizeof(r->native_text), "和棋");
+		return;
+	}
+	if (frac == 2) /* a half: 子半, or 半子 alone */
+		snprintf(r->native_text, sizeof(r->native_text), whole ? "%s胜%d子半" : "%s胜半子",
+		    winner_zh(r->winner), whole);
+	else if (whole == 0)
+		snprintf(r->native_text, sizeof(r->native_text), "%s胜%s子", winner_zh(r->winner),
+		    quarter[frac]);
+	else
+		snprintf(r->native_text, sizeof(r->native_text), "%s胜%d%s子", winner_zh(r->winner),
+		    whole, quarter[frac]);
+}
+
+void
+sht_native_points(struct sht_score_result *r, const char *unit, const char *character)
+{
+	int h = abs(r->margin);
+
+	snprintf(r->native_unit, sizeof(r->native_unit), "%s", unit);
+	r->native_margin = (long)r->margin * 50;
+	if (r->winner == SHT_WINNER_NONE)
+		snprintf(r->native_text, sizeof(r->native_text), "无胜负");
+	else if (r->winner == SHT_WINNER_DRAW || h == 0)
+		snprintf(r->native_text, sizeof(r->native_text), "和棋");
+	else if (h % 2)
+		snprintf(r->native_text, sizeof(r->native_text), "%s胜%d%s半", winner_zh(r->winner),
+		    h / 2, character);
+	else
+		snprintf(r->native_text, sizeof(r->native_text), "%s胜%d%s", winner_zh(r->winner),
+		    h / 2, character);
+}
+
+void
+sht_native_japanese(struct sht_score_result *r)
+{
+	int h = abs(r->margin);
+	const char *who = r->winner == SHT_WINNER_BLACK ? "黒" : "白";
+
+	snprintf(r->native_unit, sizeof(r->native_unit), "mu");
+	r->native_margin = (long)r->margin * 50;
+	if (r->winner == SHT_WINNER_NONE)
+		snprintf(r->native_text, sizeof(r->native_text), "無勝負");
+	else if (r->winner == SHT_WINNER_DRAW || h == 0)
+		snprintf(r->native_text, sizeof(r->native_text), "持碁");
+	else if (h == 1)
+		snprintf(r->native_text, sizeof(r->native_text), "%s半目勝ち", who);
+	else
+		snprintf(r->native_text, sizeof(r->native_text), "%s%d目%s勝ち", who, h / 2,
+		    h % 2 ? "半" : "");
+}
+
+void
+sht_native_korean(struct sht_score_result *r)
+{
+	int h = abs(r->margin);
+	const char *who = r->winner == SHT_WINNER_BLACK ? "흑" : "백";
+
+	snprintf(r->native_unit, sizeof(r->native_unit), "jip");
+	r->native_margin = (long)r->margin * 50;
+	if (r->winner == SHT_WINNER_NONE)
+		snprintf(r->native_text, sizeof(r->native_text), "무효");
+	else if (r->winner == SHT_WINNER_DRAW || h == 0)
+		snprintf(r->native_text, sizeof(r->native_text), "무승부");
+	else if (h == 1)
+		snprintf(r->native_text, sizeof(r->native_text), "%s 반집 승", who);
+	else
+		snprintf(r->native_text, sizeof(r->native_text), "%s %d집%s 승", who, h / 2,
+		    h % 2 ? "반" : "");
+}

@@ -1,0 +1,24 @@
+/* Helpers the project's own plugins share: native result texts (not part of the plugin ABI). */
+#ifndef SHOUTAN_PLUGINS_NATIVE_H
+#define SHOUTAN_PLUGINS_NATIVE_H
+
+#include <stddef.h>
+
+#include "shoutan/ruleset.h"
+
+/*
+ * Writes a result in zi (子) for a margin in half points (1 zi = 2 points = 4 half points):
+ * 黑胜¾子, 白胜1¼子, 黑胜7子半, 黑胜半子, 和棋.  Sets native_unit "zi" and native_margin.
+ */
+void sht_native_zi(struct sht_score_result *r);
+/* The same in a points unit with its own character: 黑胜7道 (Han), 黑胜1路 (Tang). */
+void sht_native_points(struct sht_score_result *r, const char *unit, const char *character);
+/* Japanese 目: 黒6目半勝ち, 黒半目勝ち, 持碁, 無勝負. */
+void sht_native_japanese(struct sht_score_result *r);
+/* Korean 집: 흑 6집반 승, 흑 반집 승, 무승부 (draw), 무효 (no result). */
+void sht_native_korean(struct sht_score_result *r);
+
+/* Index of value in a NULL-terminated list of choices (as the host numbered it). */
+#define SHT_CHOICE(values, i) ((int)(values)[(i)].number)
+
+#endif

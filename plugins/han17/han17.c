@@ -1,0 +1,143 @@
+/* The Han-era 17-line board plugin (rules.md section 4): 289 points, 150 stones a side. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "native.h"
+#include "shoutan/ruleset.h"
+
+enum { P_SIZE, P_SUPPLY, P_FIRST, P_KOMI, P_TAX, P_ILLEGAL, P_CYCLES, P_COUNT };
+
+static const char *const players[] = { "white", "black", NULL };
+static const char *const illegal[] = { "void", "loss", NULL };
+static const char *const cycles[] = { "draw", "no-result", NULL };
+
+static const struct sht_param_spec params[P_COUNT] = {
+	[P_SIZE] = { "size", SHT_PARAM_INT, 2, 25, NULL, "17", 0,
+		"Lines each way: 17 (the Wangdu board; 《艺经》: 纵横各十七道, 合二百八十九道)." },
+	[P_SUPPLY] = { "stones", SHT_PARAM_INT, -1, 625, NULL, "150", 0,
+		"Stones per side (白黑棋子各一百五十枚); a player with none left must pass; -1 "
+		"for no limit." },
+	[P_FIRST] = { "first", SHT_PARAM_CHOICE, 0, 0, players, "white", 1,
+		"Who moves first: White, after the ancient custom (no Han record survives)." },
+	[P_KOMI] = { "komi", SHT_PARAM_DECIMAL, -10000, 10000, NULL, "0", 1,
+		"Compensation to White, in points; none is attested." },
+	[P_TAX] = { "group_tax", SHT_PARAM_BOOL, 0, 0, NULL, "false", 1,
+		"Whether each living group pays 2 points (还棋头); not attested for Han." },
+	[P_ILLEGAL] = { "illegal_move", SHT_PARAM_CHOICE, 0, 0, illegal, "void", 1,
+		"Consequence of a forbidden move; no Han rule survives." },
+	[P_CYCLES] = { "cycles", SHT_PARAM_CHOICE, 0, 0, cycles, "draw", 1,
+		"Outcome of an unbroken repetition." },
+};
+
+struct han17 {
+	struct sht_param_value v[P_COUNT];
+};
+
+static void *
+han17_configure(const struct sht_param_value *values, char *err, size_t errlen)
+{
+	struct han17 *h;
+
+	if (values[P_KOMI].number % 50 != 0) {
+		snprintf(err, errlen, "komi must be a whole number of half points");
+		return NULL;
+	}
+	h = malloc(sizeof(*h));
+	if (h == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	memcpy(h->v, values, sizeof(h->v));
+	return h;
+}
+
+static void
+han17_release(void *rules)
+{
+	free(rules);
+}
+
+static void
+han17_setup(const void *rules, struct sht_rules_setup *s)
+{
+	const struct han17 *h = rules;
+
+	s->width = s->height = (int)h->v[P_SIZE].number;
+	s->ko = SHT_RULES_KO_SIMPLE;
+	s->first_player = SHT_CHOICE(h->v, P_FIRST) == 0 ? SHT_RP_WHITE : SHT_RP_BLACK;
+	s->supply[SHT_RP_BLACK] = s->supply[SHT_RP_WHITE] = (int)h->v[P_SUPPLY].number;
+	s->komi = (int)(h->v[P_KOMI].number / 50);
+}
+
+static int
+han17_consequence(const void *rules, int violation)
+{
+	const struct han17 *h = rules;
+
+	if (violation == SHT_VIOLATION_OCCUPIED || violation == SHT_VIOLATION_OFF_BOARD)
+		return SHT_CONSEQUENCE_REJECT;
+	/* With no stones left a player must pass: a stone placed anyway is void. */
+	if (violation == SHT_VIOLATION_NO_STONES)
+		return SHT_CONSEQUENCE_VOID;
+	return SHT_CHOICE(h->v, P_ILLEGAL) == 0 ? SHT_CONSEQUENCE_VOID : SHT_CONSEQUENCE_LOSS;
+}
+
+static int
+han17_cycle(const void *rules)
+{
+	return SHT_CHOICE(((const struct han17 *)rules)->v, P_CYCLES) == 0 ? SHT_CYCLE_DRAW :
+	    SHT_CYCLE_NO_RESULT;
+}
+
+static int
+han17_score(const void *rules, const struct sht_host *host, const struct sht_position *pos,
+    struct sht_score_result *out, char *err, size_t errlen)
+{
+	const struct han17 *h = rules;
+	/* Area counting with the dame split: "the best win by gaining more 道". */
+	struct sht_tally_policy policy = { sizeof(policy), SHT_COUNTING_AREA, 1,
+		SHT_SEKI_EYES_COUNT, SHT_TAX_NONE, 0, 0, 0 };
+	struct sht_counts k;
+
+	(void)err;
+	(void)errlen;
+	k.size = sizeof(k);
+	host->count(pos, &k);
+	policy.komi = k.komi;
+	if (h->v[P_TAX].number) {
+		policy.tax = SHT_TAX_PER_GROUP;
+		policy.seki_eyes = SHT_SEKI_EYES_NOBODY;
+	}
+	host->tally(pos, &policy, out);
+	sht_native_points(out, "dao", "道");
+	return 0;
+}
+
+static const struct sht_ruleset_plugin plugin = {
+	.abi_version = SHT_RULESET_ABI_VERSION,
+	.size = sizeof(struct sht_ruleset_plugin),
+	.family = "han17",
+	.title = "Han-era 17-line board (reconstruction)",
+	.description = "The Eastern Han board of the Wangdu tomb: 17 lines each way, 289 points, "
+	    "150 stones a side (Handan Chun, 《艺经》).  No playing rules survive: area counting "
+	    "with the dame split, no komi, White first, a player out of stones passes.  The best "
+	    "players win by gaining more 道 (points), so results are given in 道.",
+	.sources = "rules.md section 4: SL-17, GB, HAN, ZZY1 (Huan Tan); reconstruction marked [R].",
+	.params = params,
+	.nparams = P_COUNT,
+	.configure = han17_configure,
+	.release = han17_release,
+	.setup = han17_setup,
+	.consequence = han17_consequence,
+	.cycle = han17_cycle,
+	.score = han17_score,
+};
+
+__attribute__((visibility("default"))) const struct sht_ruleset_plugin *shoutan_ruleset_plugin(void);
+
+const struct sht_ruleset_plugin *
+shoutan_ruleset_plugin(void)
+{
+	return &plugin;
+}

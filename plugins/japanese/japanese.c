@@ -1,0 +1,138 @@
+/* The Japanese 1989 / Korean rules plugin (rules.md section 3): territory counting, simple ko. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "native.h"
+#include "shoutan/ruleset.h"
+
+enum { P_SIZE, P_KOMI, P_ILLEGAL, P_CYCLES, P_NOTATION, P_COUNT };
+
+static const char *const illegal[] = { "loss", "void", NULL };
+static const char *const cycles[] = { "no-result", "draw", "replay", NULL };
+static const char *const notations[] = { "japanese", "korean", NULL };
+
+static const struct sht_param_spec params[P_COUNT] = {
+	[P_SIZE] = { "size", SHT_PARAM_INT, 2, 25, NULL, "19", 0,
+		"Lines each way of the board." },
+	[P_KOMI] = { "komi", SHT_PARAM_DECIMAL, -10000, 10000, NULL, "6.5", 0,
+		"White's compensation in points (6.5 since 2002)." },
+	[P_ILLEGAL] = { "illegal_move", SHT_PARAM_CHOICE, 0, 0, illegal, "loss", 0,
+		"Consequence of any rule violation found before the result is confirmed "
+		"(Art. 14: 反則負け, loss)." },
+	[P_CYCLES] = { "cycles", SHT_PARAM_CHOICE, 0, 0, cycles, "no-result", 0,
+		"A repeated whole-board position the players do not break (triple ko, eternal "
+		"life): no result (無勝負, Art. 12)." },
+	[P_NOTATION] = { "notation", SHT_PARAM_CHOICE, 0, 0, notations, "japanese", 0,
+		"Native result text: Japanese (黒6目半勝ち) or Korean (흑 6집반 승)." },
+};
+
+struct japanese {
+	struct sht_param_value v[P_COUNT];
+};
+
+static void *
+japanese_configure(const struct sht_param_value *values, char *err, size_t errlen)
+{
+	struct japanese *j;
+
+	if (values[P_KOMI].number % 50 != 0) {
+		snprintf(err, errlen, "komi must be a whole number of half points");
+		return NULL;
+	}
+	j = malloc(sizeof(*j));
+	if (j == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	memcpy(j->v, values, sizeof(j->v));
+	return j;
+}
+
+static void
+japanese_release(void *rules)
+{
+	free(rules);
+}
+
+static void
+japanese_setup(const void *rules, struct sht_rules_setup *s)
+{
+	const struct japanese *j = rules;
+
+	s->width = s->height = (int)j->v[P_SIZE].number;
+	s->ko = SHT_RULES_KO_SIMPLE; /* Art. 4 and 6: no superko */
+	s->multi_stone_suicide = 0;
+	s->first_player = SHT_RP_BLACK;
+	s->komi = (int)(j->v[P_KOMI].number / 50);
+}
+
+static int
+japanese_consequence(const void *rules, int violation)
+{
+	const struct japanese *j = rules;
+
+	if (violation == SHT_VIOLATION_OCCUPIED || violation == SHT_VIOLATION_OFF_BOARD)
+		return SHT_CONSEQUENCE_REJECT;
+	return SHT_CHOICE(j->v, P_ILLEGAL) == 0 ? SHT_CONSEQUENCE_LOSS : SHT_CONSEQUENCE_VOID;
+}
+
+static int
+japanese_cycle(const void *rules)
+{
+	static const int map[] = { SHT_CYCLE_NO_RESULT, SHT_CYCLE_DRAW, SHT_CYCLE_REPLAY };
+
+	return map[SHT_CHOICE(((const struct japanese *)rules)->v, P_CYCLES)];
+}
+
+static int
+japanese_score(const void *rules, const struct sht_host *host, const struct sht_position *pos,
+    struct sht_score_result *out, char *err, size_t errlen)
+{
+	const struct japanese *j = rules;
+	/* Territory + prisoners; eyes in seki are no territory (Art. 8); dame count for
+	 * nobody; no handicap compensation. */
+	struct sht_tally_policy policy = { sizeof(policy), SHT_COUNTING_TERRITORY, 0,
+		SHT_SEKI_EYES_NOBODY, SHT_TAX_NONE, 0, 0, 0 };
+	struct sht_counts k;
+
+	(void)err;
+	(void)errlen;
+	k.size = sizeof(k);
+	host->count(pos, &k);
+	policy.komi = k.komi;
+	host->tally(pos, &policy, out);
+	if (SHT_CHOICE(j->v, P_NOTATION) == 0)
+		sht_native_japanese(out);
+	else
+		sht_native_korean(out);
+	return 0;
+}
+
+static const struct sht_ruleset_plugin plugin = {
+	.abi_version = SHT_RULESET_ABI_VERSION,
+	.size = sizeof(struct sht_ruleset_plugin),
+	.family = "japanese",
+	.title = "Japanese 1989 / Korean rules (territory counting)",
+	.description = "Territory counting: empty points surrounded by one side's live stones that "
+	    "are not in seki, plus prisoners (captured during play and dead stones removed at the "
+	    "end).  Dame count for nobody.  Simple ko only; a repeated position the players do "
+	    "not break has no result.  Any violation loses.  Komi 6.5.",
+	.sources = "rules.md section 3: J89 Art. 4-14, SL-JR; Korean: SL-KR (KBA 2016).",
+	.params = params,
+	.nparams = P_COUNT,
+	.configure = japanese_configure,
+	.release = japanese_release,
+	.setup = japanese_setup,
+	.consequence = japanese_consequence,
+	.cycle = japanese_cycle,
+	.score = japanese_score,
+};
+
+__attribute__((visibility("default"))) const struct sht_ruleset_plugin *shoutan_ruleset_plugin(void);
+
+const struct sht_ruleset_plugin *
+shoutan_ruleset_plugin(void)
+{
+	return &plugin;
+}
