@@ -75,7 +75,15 @@ cli_read_game(struct cli *cli, const char *path)
 			    e.column, e.text);
 		return game;
 	}
-	return json_pack("{s:s%}", "sgf", cli->input_text, cli->input_len);
+	{
+		struct sht_error err;
+
+		game = sht_game_json_from_sgf_bytes(cli->input_text, cli->input_len, &err);
+		if (game == NULL)
+			fprintf(stderr, "%s:%d:%d: %s\n", cli->input_name, err.line, err.column,
+			    strstr(err.message, ": ") ? strstr(err.message, ": ") + 2 : err.message);
+		return game;
+	}
 }
 
 /* The line of move n in the SGF input, for error messages; 0 when unknown. */

@@ -64,6 +64,7 @@ sht_game_from_sgf(const char *text, size_t len, int tree, struct sht_game *out,
 	}
 	/* SGF has its own default size, 19: a record always says its board. */
 	out->has_size = true;
+	out->implied_passes = true;
 	mark_setup(out);
 	return true;
 }
@@ -164,6 +165,36 @@ read_komi(const json_t *k, int *half, struct sht_error *err)
 		    "of half points", value, unit);
 	*half = (int)round(h);
 	return true;
+}
+
+json_t *
+sht_game_json_from_sgf_bytes(const char *data, size_t len, struct sht_error *err)
+{
+	json_t *text = json_stringn(data, len);
+	struct sht_sgf_collection *c;
+	struct sht_sgf_error e;
+	char *utf8;
+	size_t n;
+
+	if (text != NULL)
+		return json_pack("{s:o}", "sgf", text);
+	/* Not UTF-8: decode as the file says (CA) or as detected, and write it back. */
+	c = sht_sgf_parse(data, len, &e);
+	if (c == NULL) {
+		game_error(err, SHT_ERROR_BAD_SGF, "SGF %d:%d: %s", e.line, e.column, e.message);
+		err->line = e.line;
+		err->column = e.column;
+		return NULL;
+	}
+	utf8 = sht_sgf_write(c, &n);
+	sht_sgf_free(c);
+	text = utf8 ? json_stringn(utf8, n) : NULL;
+	free(utf8);
+	if (text == NULL) {
+		game_error(err, SHT_ERROR_INTERNAL, "out of memory");
+		return NULL;
+	}
+	return json_pack("{s:o}", "sgf", text);
 }
 
 bool

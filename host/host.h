@@ -78,6 +78,10 @@ struct sht_game {
 	struct sht_sgf_game g;
 	bool has_setup;
 	bool has_size;
+	/* Two moves in a row by one colour read as the opponent passing in between: true for
+	 * SGF records (which often leave passes out), false for JSON move lists, where a second
+	 * move in a row is the player's infraction. */
+	bool implied_passes;
 	struct sht_sgf_collection *sgf; /* owned, when the game came from SGF */
 	char *owned_strings;            /* owned copies for JSON games */
 };
@@ -104,6 +108,9 @@ bool sht_game_from_sgf(const char *text, size_t len, int tree, struct sht_game *
 /* default_w/h: the ruleset's board, for a game object without "size". */
 bool sht_game_from_json(const json_t *game, int default_w, int default_h, struct sht_game *out,
     struct sht_error *err);
+/* {"sgf": text} for SGF bytes in any encoding: text that is not UTF-8 is decoded and written
+ * back as UTF-8 (CA[UTF-8]), since JSON strings are UTF-8.  NULL with err on a broken file. */
+json_t *sht_game_json_from_sgf_bytes(const char *data, size_t len, struct sht_error *err);
 /* Komi as the protocol spells it (a number of points, or {"value", "unit"}), in half points. */
 bool sht_game_komi_from_json(const json_t *komi, int *half_points, struct sht_error *err);
 void sht_game_free(struct sht_game *game);
@@ -136,6 +143,7 @@ struct sht_replay {
 	char end_reason[160];
 	int warnings[3];
 	int handicap;         /* stones placed before play for Black, or HA */
+	int implied_passes;   /* passes read between two moves of one colour (SGF records) */
 	int komi;             /* half points, effective */
 };
 

@@ -182,6 +182,13 @@ sht_judge_replay(const struct sht_ruleset *rs, const struct sht_game *game,
 		rec->n = e->move_number;
 		rec->color = e->color;
 		rec->point = p;
+		if (e->color != to_move && game->implied_passes &&
+		    (e->color == SHT_BLACK || e->color == SHT_WHITE)) {
+			/* An SGF record that leaves a pass out: the opponent passed. */
+			sht_board_play(out->board, to_move, SHT_PASS, NULL);
+			to_move = e->color;
+			out->implied_passes++;
+		}
 		if (e->color != to_move)
 			violation = SHT_VIOLATION_NOT_YOUR_TURN;
 		else if (sht_board_check(out->board, e->color, p, &info) != SHT_LEGAL)

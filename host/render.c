@@ -172,7 +172,7 @@ sht_json_replay(const struct sht_ruleset *rs, const struct sht_replay *r)
 		json_object_set_new(end, "loser", json_string(r->end_player == SHT_BLACK ? "B" : "W"));
 	if (r->end_reason[0])
 		json_object_set_new(end, "why", json_string(r->end_reason));
-	return json_pack("{s:s, s:o, s:o, s:o, s:s, s:{s:i, s:i}, s:{s:i, s:i}, s:o}",
+	return json_pack("{s:s, s:o, s:o, s:o, s:s, s:{s:i, s:i}, s:{s:i, s:i}, s:o, s:i}",
 	    "ruleset", rs->name,
 	    "moves", moves,
 	    "end", end,
@@ -181,5 +181,6 @@ sht_json_replay(const struct sht_ruleset *rs, const struct sht_replay *r)
 	    "captures", "B", sht_board_captures(r->board, SHT_BLACK),
 	    "W", sht_board_captures(r->board, SHT_WHITE),
 	    "warnings", "B", r->warnings[SHT_BLACK], "W", r->warnings[SHT_WHITE],
-	    "komi", sht_json_points(r->komi));
+	    "komi", sht_json_points(r->komi),
+	    "implied_passes", r->implied_passes);
 }
