@@ -117,6 +117,9 @@ void sht_game_free(struct sht_game *game);
 
 /* ---- judging (judge.c) ---- */
 
+/* A (board, player to move) state seen this many times ends a cycle under simple ko. */
+#define SHT_CYCLE_OCCURRENCES 3
+
 enum sht_end {
 	SHT_END_PLAYING,
 	SHT_END_ENDED,      /* consecutive passes */

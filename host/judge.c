@@ -240,8 +240,13 @@ sht_judge_replay(const struct sht_ruleset *rs, const struct sht_game *game,
 		sht_board_play(out->board, e->color, p, &info);
 		rec->captures = info.captured;
 		to_move = SHT_OTHER(e->color);
-		/* Long cycles under simple ko; a pass ends a cycle rather than repeating it. */
-		if (info.repeated && p != SHT_PASS && su->ko == SHT_RULES_KO_SIMPLE && d->cycle != NULL) {
+		/* Long cycles under simple ko.  A state seen once before may be chance (sending two
+		 * returning one repeats a position once); seen a third time, the players have gone
+		 * round the cycle twice and will not leave it (as KataGo rules).  A pass ends a
+		 * cycle rather than repeating it. */
+		if (info.repeated && p != SHT_PASS && su->ko == SHT_RULES_KO_SIMPLE && d->cycle != NULL &&
+		    sht_board_occurrences(out->board, sht_board_hash(out->board), to_move) >=
+		    SHT_CYCLE_OCCURRENCES) {
 			int outcome = d->cycle(rs->rules);
 
 			if (outcome == SHT_CYCLE_DRAW || outcome == SHT_CYCLE_NO_RESULT ||
