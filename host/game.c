@@ -65,6 +65,7 @@ sht_game_from_sgf(const char *text, size_t len, int tree, struct sht_game *out,
 	/* SGF has its own default size, 19: a record always says its board. */
 	out->has_size = true;
 	out->implied_passes = true;
+	out->has_handicap = sht_sgf_find(out->sgf->trees[tree], "HA") != NULL;
 	mark_setup(out);
 	return true;
 }
@@ -280,6 +281,7 @@ from_json_object(const json_t *j, int default_w, int default_h, struct sht_game 
 			return game_error(err, SHT_ERROR_BAD_PARAMS, "game.handicap must be a whole "
 			    "number from 0 to 99");
 		out->g.handicap = (int)json_integer_value(handicap);
+		out->has_handicap = true;
 	}
 	if (setup != NULL) {
 		if (!json_is_object(setup))

@@ -78,6 +78,7 @@ struct sht_game {
 	struct sht_sgf_game g;
 	bool has_setup;
 	bool has_size;
+	bool has_handicap;              /* HA or "handicap" given: it is the handicap, no guess */
 	/* Two moves in a row by one colour read as the opponent passing in between: true for
 	 * SGF records (which often leave passes out), false for JSON move lists, where a second
 	 * move in a row is the player's infraction. */

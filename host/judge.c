@@ -172,7 +172,8 @@ sht_judge_replay(const struct sht_ruleset *rs, const struct sht_game *game,
 		if (!started) {
 			started = true;
 			/* Who opens: PL if given; White after handicap stones; else the ruleset. */
-			out->handicap = g->handicap > 1 ? g->handicap :
+			/* Without HA, black stones alone before play are handicap stones. */
+			out->handicap = game->has_handicap ? g->handicap :
 			    (white_setup == 0 && black_setup > 1 && game->has_setup) ? black_setup : 0;
 			if (to_move == 0)
 				to_move = out->handicap > 1 && game->has_setup ? SHT_WHITE :
@@ -260,7 +261,7 @@ sht_judge_replay(const struct sht_ruleset *rs, const struct sht_game *game,
 		}
 	}
 	if (!started)
-		out->handicap = g->handicap > 1 ? g->handicap :
+		out->handicap = game->has_handicap ? g->handicap :
 		    (white_setup == 0 && black_setup > 1 && game->has_setup) ? black_setup : 0;
 	if (out->end == SHT_END_PLAYING &&
 	    sht_board_consecutive_passes(out->board) >= su->passes_to_end) {

@@ -7,7 +7,7 @@
 #include "shoutan/ruleset.h"
 
 enum { P_SIZE, P_KOMI, P_KOMI_UNIT, P_KO, P_SUICIDE, P_CYCLES, P_EDITION, P_ILLEGAL,
-	P_HANDICAP, P_FIRST, P_UNIT, P_COUNT };
+	P_HANDICAP, P_FIRST, P_UNIT, P_SEKI, P_COUNT };
 
 static const char *const komi_units[] = { "zi", "points", NULL };
 static const char *const ko_rules[] = { "simple", "positional", "situational", "chinese-practice",
@@ -18,6 +18,7 @@ static const char *const illegal[] = { "void", "warning", "loss", NULL };
 static const char *const handicaps[] = { "half", "n-minus-1", "none", NULL };
 static const char *const players[] = { "black", "white", NULL };
 static const char *const units[] = { "zi", "points", NULL };
+static const char *const seki_eyes[] = { "owner", "nobody", NULL };
 
 static const struct sht_param_spec params[P_COUNT] = {
 	[P_SIZE] = { "size", SHT_PARAM_INT, 2, 25, NULL, "19", 0,
@@ -47,6 +48,9 @@ static const struct sht_param_spec params[P_COUNT] = {
 		"Who moves first in an even game." },
 	[P_UNIT] = { "result_unit", SHT_PARAM_CHOICE, 0, 0, units, "zi", 0,
 		"Native unit of the result: zi (黑胜¾子) or points (computer rulesets)." },
+	[P_SEKI] = { "seki_eyes", SHT_PARAM_CHOICE, 0, 0, seki_eyes, "owner", 0,
+		"Eyes inside seki count for their owner (the Chinese rule) or for nobody (a "
+		"variant, as KataGo's area scoring with tax SEKI)." },
 };
 
 struct chinese {
@@ -143,6 +147,8 @@ chinese_score(const void *rules, const struct sht_host *host, const struct sht_p
 	k.size = sizeof(k);
 	host->count(pos, &k);
 	policy.komi = k.komi;
+	if (SHT_CHOICE(c->v, P_SEKI) == 1)
+		policy.seki_eyes = SHT_SEKI_EYES_NOBODY;
 	if (k.handicap > 1) {
 		int h = SHT_CHOICE(c->v, P_HANDICAP);
 

@@ -1,0 +1,729 @@
+/*
+ * Tests of the rulesets through the host, as a user meets them: rules.md's worked examples on
+ * positions built for them, the consequences of violations, seated stones and White first, the
+ * Han stone supply, handicap compensation, seki, YAML errors with positions, and plugin loading
+ * (a wrong ABI version, a failing init, a file with no entry point).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "host.h"
+#include "shoutan/tally.h"
+
+static struct sht_registry *registry;
+static struct sht_context ctx;
+static const char *plugins_dir, *rulesets_dir, *test_plugins_dir;
+
+/* ---- helpers ---- */
+
+static void write_file(const char *dir, const char *name, const char *text);
+
+static const char columns[] = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+
+/* A game object from a diagram (top row first): its stones as setup, then `moves`. */
+static json_t *
+game_of(const char *diagram, const char *moves)
+{
+	json_t *black = json_array(), *white = json_array(), *mv = json_array();
+	int w = 0, h = 0, x = 0;
+	char v[16];
+	char *copy = strdup(moves), *save = NULL;
+
+	for (const char *s = diagram; *s; s++) {
+		if (*s == '\n') {
+			if (x > 0) {
+				w = x;
+				h++;
+			}
+			x = 0;
+		} else if (*s != ' ') {
+			x++;
+		}
+	}
+	x = 0;
+	for (int y = 0, row = 0; *diagram; diagram++) {
+		if (*diagram == '\n') {
+			if (x > 0)
+				row++;
+			x = 0;
+			y = row;
+			continue;
+		}
+		if (*diagram == ' ')
+			continue;
+		snprintf(v, sizeof(v), "%c%d", columns[x], h - y);
+		if (*diagram == 'X')
+			json_array_append_new(black, json_string(v));
+		else if (*diagram == 'O')
+			json_array_append_new(white, json_string(v));
+		x++;
+	}
+	for (char *m = strtok_r(copy, ",", &save); m; m = strtok_r(NULL, ",", &save))
+		json_array_append_new(mv, json_string(m));
+	free(copy);
+	/* Handicap 0 said outright: black setup stones alone are a position, not a handicap. */
+	return json_pack("{s:[i,i], s:{s:o, s:o}, s:o, s:i}", "size", w, h, "setup", "black", black,
+	    "white", white, "moves", mv, "handicap", 0);
+}
+
+static json_t *
+call(const char *method, json_t *params, struct sht_error *err)
+{
+	bool unknown;
+	json_t *r = sht_method_call(&ctx, method, params, &unknown, err);
+
+	json_decref(params);
+	return r;
+}
+
+static json_t *
+must(const char *method, json_t *params)
+{
+	struct sht_error err;
+	json_t *r = call(method, params, &err);
+
+	if (r == NULL)
+		fail_msg("%s failed: %s", method, err.message);
+	return r;
+}
+
+static const char *
+str(const json_t *o, const char *path)
+{
+	/* "a.b": one level of nesting is all the tests need. */
+	const char *dot = strchr(path, '.');
+
+	if (dot != NULL) {
+		char first[32];
+
+		snprintf(first, sizeof(first), "%.*s", (int)(dot - path), path);
+		o = json_object_get(o, first);
+		path = dot + 1;
+	}
+	return json_string_value(json_object_get(o, path));
+}
+
+static double
+num(const json_t *o, const char *path)
+{
+	const char *dot = strchr(path, '.');
+
+	if (dot != NULL) {
+		char first[32];
+
+		snprintf(first, sizeof(first), "%.*s", (int)(dot - path), path);
+		o = json_object_get(o, first);
+		path = dot + 1;
+	}
+	return json_number_value(json_object_get(o, path));
+}
+
+static json_t *
+score(const char *ruleset, const char *diagram, const char *moves, const char *extra_json)
+{
+	json_t *params = json_pack("{s:s, s:o, s:s}", "ruleset", ruleset, "game",
+	    game_of(diagram, moves), "dead", "none");
+
+	if (extra_json != NULL) {
+		json_t *extra = json_loads(extra_json, 0, NULL);
+
+		json_object_update(params, extra);
+		json_decref(extra);
+	}
+	return must("score", params);
+}
+
+/* ---- positions ---- */
+
+/* 19x19 split by a wall: black owns columns up to b(y), so its count is the sum of b(y) + 1;
+ * rows 0..k-1 have b = 8, the rest b = 9, giving 190 - k. */
+static char *
+split_board(int k)
+{
+	char *d = malloc(19 * 20 + 1), *p = d;
+
+	for (int y = 0; y < 19; y++) {
+		int b = y < k ? 8 : 9;
+
+		for (int x = 0; x < 19; x++)
+			*p++ = x == b ? 'X' : x == b + 1 ? 'O' : '.';
+		*p++ = '\n';
+	}
+	*p = '\0';
+	return d;
+}
+
+/* rules.md section 5's tax example: A_B 184, A_W 177, no dame; five black groups (bands cut by
+ * white walls) and three white ones (cut by black walls across the right side). */
+static const char tax_board[] =
+    "..........XO.......\n"
+    "XXXXXXXXXXXO.......\n"
+    "OOOOOOOOOOOO.......\n"
+    "XXXXXXXXXXXOOOOOOOO\n"
+    "..........XXXXXXXXX\n"
+    "XXXXXXXXXXXOOOOOOOO\n"
+    "OOOOOOOOOOOO.......\n"
+    "XXXXXXXXXXXO.......\n"
+    "..........XO.......\n"
+    "XXXXXXXXXXXO.......\n"
+    "OOOOOOOOOOOO.......\n"
+    "XXXXXXXXXXXOOOOOOOO\n"
+    "..........XXXXXXXXX\n"
+    "XXXXXXXXXXXOOOOOOOO\n"
+    "OOOOOOOOOOOO.......\n"
+    "XXXXXXXXXXXO.......\n"
+    "...........XO......\n"
+    "...........XO......\n"
+    "...........XO......\n";
+
+/* ---- tests ---- */
+
+static void
+test_chinese_counts_at_three_and_three_quarter_zi(void **state)
+{
+	/* rules.md section 2: Black 184 -> W+0.5 白胜¼子; 185 -> B+1.5 黑胜¾子;
+	 * 183 -> W+2.5 白胜1¼子. */
+	static const struct { int count; const char *re, *native; } cases[] = {
+		{ 184, "W+0.5", "白胜¼子" },
+		{ 185, "B+1.5", "黑胜¾子" },
+		{ 183, "W+2.5", "白胜1¼子" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *d = split_board(190 - cases[i].count);
+		json_t *r = score("chinese", d, "B pass,W pass", NULL);
+
+		assert_int_equal((int)num(r, "black.total"), cases[i].count);
+		assert_string_equal(str(r, "re"), cases[i].re);
+		assert_string_equal(str(r, "native.text"), cases[i].native);
+		assert_string_equal(str(r, "native.unit"), "zi");
+		assert_true(num(r, "white.komi") == 7.5);
+		json_decref(r);
+		free(d);
+	}
+}
+
+static void
+test_ancient_group_tax_example(void **state)
+{
+	json_t *r;
+
+	(void)state;
+	/* With the tax: C_B = 184 - (5 - 3) = 182, Black wins by 1½ zi (B+3). */
+	r = score("ancient", tax_board, "W pass,B pass", NULL);
+	assert_int_equal((int)num(r, "black.groups"), 5);
+	assert_int_equal((int)num(r, "white.groups"), 3);
+	assert_int_equal((int)(num(r, "black.stones") + num(r, "black.territory")), 184);
+	assert_int_equal((int)(num(r, "white.stones") + num(r, "white.territory")), 177);
+	assert_string_equal(str(r, "re"), "B+3");
+	assert_string_equal(str(r, "native.text"), "黑胜1子半");
+	json_decref(r);
+	/* Without it (Chinese counting, no komi): B+7, 黑胜3子半. */
+	r = score("chinese", tax_board, "B pass,W pass", "{\"komi\": 0}");
+	assert_string_equal(str(r, "re"), "B+7");
+	assert_string_equal(str(r, "native.text"), "黑胜3子半");
+	json_decref(r);
+}
+
+static void
+test_tax_arithmetic_with_eight_black_groups(void **state)
+{
+	/* The example's third line: with 8 black groups C_B = 179, White wins by 1½ zi. */
+	struct sht_counts k;
+	struct sht_tally_policy pol = { sizeof(pol), SHT_COUNTING_AREA, 1, SHT_SEKI_EYES_NOBODY,
+		SHT_TAX_PER_GROUP, 0, 0, 0 };
+	struct sht_score_result r;
+
+	(void)state;
+	memset(&k, 0, sizeof(k));
+	k.stones[1] = 100;
+	k.territory[1] = 84;
+	k.stones[2] = 100;
+	k.territory[2] = 77;
+	k.groups[1] = 8;
+	k.groups[2] = 3;
+	memset(&r, 0, sizeof(r));
+	sht_tally(&k, &pol, &r);
+	assert_int_equal(r.margin, -6); /* half points: W+3 */
+	assert_string_equal(r.re, "W+3");
+	k.groups[1] = 5;
+	sht_tally(&k, &pol, &r);
+	assert_string_equal(r.re, "B+3");
+	pol.tax = SHT_TAX_NONE;
+	sht_tally(&k, &pol, &r);
+	assert_string_equal(r.re, "B+7");
+}
+
+/*
+ * A seki with an eye each: the black corner (B9 A8 B8, eye A9) and the white chain (D9 C8 D8 E8
+ * F8 F9, eye E9) share C9 and nothing else; neither side can fill C9 without going into atari.
+ * Around them: a black wall with 18 points of territory, a black two-eyed group in the lower
+ * right, a white wall with 12 points.  Play adds a capture: White throws in at J9, Black takes it
+ * with H9 and J8, so Black has one prisoner and two fewer points of territory.
+ *
+ * Final count, worked by hand: Black 27 stones, territory 19 (18 + the seki eye A9), White 21
+ * stones, territory 13 (12 + the seki eye E9), dame 1 (C9), ILRs Black 2, White 1, komi 0.5.
+ *   area, seki eyes count, no tax:   B 27+19+0.5 = 46.5   W 21+13+0.5+0.5 = 35   B+11.5
+ *   area, seki eyes for nobody:      B 27+18+0.5 = 45.5   W 21+12+0.5+0.5 = 34   B+11.5
+ *   area, tax 2 per ILR (还棋头):    B 45.5-4    = 41.5   W 34-2          = 32   B+9.5
+ *   territory less losses, no tax:  B 19-0      = 19     W 13-1+0.5      = 12.5 B+6.5
+ *   territory + prisoners, no seki: B 18+1      = 19     W 12+0+0.5      = 12.5 B+6.5
+ *   territory less losses, tax:     B 18-0-4    = 14     W 12-1-2+0.5    = 9.5  B+4.5
+ * (KataGo's GroupTaxSekiScoring runs the same six combinations on a board of its own.)
+ */
+static const char seki_board[] =
+    ". X . O . O X . .\n"
+    "X X O O O O X . .\n"
+    "O O X X X X X . .\n"
+    ". O X . . . . . .\n"
+    ". O X . . . . . .\n"
+    ". O X X X X X X X\n"
+    ". O O O O O O O O\n"
+    ". . . . O X X X X\n"
+    ". . . . O X . X .\n";
+
+static void
+test_seki_under_six_counting_combinations(void **state)
+{
+	static const struct {
+		const char *ruleset, *re;
+		double black_territory, black_total, white_total;
+	} cases[] = {
+		{ "chinese", "B+11.5", 19, 46.5, 35 },
+		{ "area-seki", "B+11.5", 18, 45.5, 34 },
+		{ "ancient", "B+9.5", 18, 41.5, 32 },
+		{ "territory-plain", "B+6.5", 19, 19, 12.5 },
+		{ "japanese", "B+6.5", 18, 19, 12.5 },
+		{ "ancient-tang", "B+4.5", 18, 14, 9.5 },
+	};
+	char dir[] = "/tmp/shoutan-variants-XXXXXX", err[SHT_ERR_MAX], path[1100];
+	struct sht_registry *variants;
+	struct sht_context vctx;
+
+	(void)state;
+	/* Two variants a researcher would write: no C, one value changed each. */
+	assert_non_null(mkdtemp(dir));
+	write_file(dir, "area-seki.yaml", "plugin: chinese\nparameters:\n  seki_eyes: nobody\n");
+	write_file(dir, "territory-plain.yaml", "plugin: ancient\nparameters:\n  counting: "
+	    "territory\n  group_tax: false\n");
+	variants = sht_registry_load(plugins_dir, dir, err, sizeof(err));
+	if (variants == NULL)
+		fail_msg("%s", err);
+	memset(&vctx, 0, sizeof(vctx));
+	vctx.registry = variants;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const struct sht_ruleset *rs = sht_registry_find(registry, cases[i].ruleset);
+		bool white_first;
+		struct sht_error e;
+		bool unknown;
+		json_t *r;
+
+
+		if (rs == NULL)
+			rs = sht_registry_find(variants, cases[i].ruleset);
+		assert_non_null(rs);
+		white_first = rs->setup.first_player == SHT_RP_WHITE;
+		json_t *params = json_pack("{s:s, s:o, s:s, s:f}", "ruleset", cases[i].ruleset, "game",
+		    game_of(seki_board, white_first ? "W J9,B H9,W pass,B J8,W pass,B pass" :
+		    "B pass,W J9,B H9,W pass,B J8,W pass,B pass"), "dead", "none", "komi", 0.5);
+
+		r = sht_method_call(sht_registry_find(registry, cases[i].ruleset) ? &ctx : &vctx,
+		    "score", params, &unknown, &e);
+		json_decref(params);
+		if (r == NULL)
+			fail_msg("%s: %s", cases[i].ruleset, e.message);
+		if (strcmp(str(r, "re"), cases[i].re) != 0 ||
+		    num(r, "black.territory") != cases[i].black_territory ||
+		    num(r, "black.total") != cases[i].black_total ||
+		    num(r, "white.total") != cases[i].white_total)
+			fail_msg("%s: %s, black territory %g total %g, white total %g", cases[i].ruleset,
+			    str(r, "re"), num(r, "black.territory"), num(r, "black.total"),
+			    num(r, "white.total"));
+		/* The seki: 3 black and 6 white stones, found and reported. */
+		assert_int_equal((int)json_array_size(json_object_get(r, "seki")), 9);
+		json_decref(r);
+	}
+	sht_registry_free(variants);
+	snprintf(path, sizeof(path), "%s/area-seki.yaml", dir);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/territory-plain.yaml", dir);
+	unlink(path);
+	rmdir(dir);
+}
+
+static void
+test_tang_territory_examples(void **state)
+{
+	/* rules.md section 5, from GoGoD's comments: territory - stones lost - 2 per group. */
+	static const struct {
+		int terr_b, lost_b, groups_b, terr_w, lost_w, groups_w;
+		const char *re, *re_without_tax;
+	} games[] = {
+		{ 52, 6, 3, 51, 6, 3, "B+1", "B+1" },   /* 金花椀, c. 850: 40 to 39 */
+		{ 37, 9, 5, 45, 22, 3, "B+1", "B+5" },  /* Rotten axe-handle: 18 to 17 */
+		{ 55, 9, 2, 58, 7, 4, "W+1", "W+5" },   /* Chengdu 1094: 42 to 43 */
+	};
+	struct sht_tally_policy pol = { sizeof(pol), SHT_COUNTING_TERRITORY, 0, SHT_SEKI_EYES_NOBODY,
+		SHT_TAX_PER_GROUP, 0, 0, 1 };
+	struct sht_score_result r;
+	struct sht_counts k;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(games) / sizeof(games[0]); i++) {
+		memset(&k, 0, sizeof(k));
+		k.territory[1] = games[i].terr_b;
+		k.territory[2] = games[i].terr_w;
+		k.captures[2] = games[i].lost_b; /* what Black lost, White took */
+		k.captures[1] = games[i].lost_w;
+		k.groups[1] = games[i].groups_b;
+		k.groups[2] = games[i].groups_w;
+		pol.tax = SHT_TAX_PER_GROUP;
+		sht_tally(&k, &pol, &r);
+		assert_string_equal(r.re, games[i].re);
+		assert_int_equal(r.black.total, 2 * (games[i].terr_b - games[i].lost_b -
+		    2 * games[i].groups_b));
+		pol.tax = SHT_TAX_NONE;
+		sht_tally(&k, &pol, &r);
+		assert_string_equal(r.re, games[i].re_without_tax);
+	}
+}
+
+static void
+test_handicap_compensation(void **state)
+{
+	/* Four handicap stones, White first: Chinese returns N/2 zi = 4 points to White. */
+	json_t *params = json_pack("{s:s, s:{s:i, s:{s:[s,s,s,s]}, s:[s,s], s:i}, s:s}",
+	    "ruleset", "chinese", "game", "size", 9, "setup", "black", "C3", "G7", "C7", "G3",
+	    "moves", "W pass", "B pass", "handicap", 4, "dead", "none");
+	json_t *r = must("score", params);
+
+	(void)state;
+	assert_true(num(r, "white.handicap_compensation") == 4);
+	json_decref(r);
+	/* Japanese rules give none. */
+	params = json_pack("{s:s, s:{s:i, s:{s:[s,s,s,s]}, s:[s,s]}, s:s}", "ruleset", "japanese",
+	    "game", "size", 9, "setup", "black", "C3", "G7", "C7", "G3", "moves", "W pass",
+	    "B pass", "dead", "none");
+	r = must("score", params);
+	assert_true(num(r, "white.handicap_compensation") == 0);
+	json_decref(r);
+}
+
+static void
+test_seated_stones_and_white_first(void **state)
+{
+	json_t *r, *moves;
+
+	(void)state;
+	/* No setup in the game: the ruleset seats White on D16 and Q4, Black on D4 and Q16. */
+	r = must("replay", json_pack("{s:s, s:{s:[s,s]}}", "ruleset", "ancient", "game", "moves",
+	    "W K10", "B C3"));
+	assert_string_equal(json_string_value(json_array_get(json_object_get(r, "position"), 3)),
+	    "...O...........X...");
+	assert_string_equal(json_string_value(json_array_get(json_object_get(r, "position"), 15)),
+	    "...X...........O...");
+	moves = json_object_get(r, "moves");
+	assert_string_equal(str(json_array_get(moves, 0), "verdict"), "ok");
+	json_decref(r);
+	/* Black first is two moves in a row for the side that was not to move: void. */
+	r = must("replay", json_pack("{s:s, s:{s:[s]}}", "ruleset", "ancient", "game", "moves",
+	    "B K10"));
+	moves = json_object_get(r, "moves");
+	assert_string_equal(str(json_array_get(moves, 0), "verdict"), "void");
+	assert_string_equal(str(json_array_get(moves, 0), "reason"), "not_your_turn");
+	json_decref(r);
+	/* The mirror seating of Tang and Song records. */
+	r = must("replay", json_pack("{s:s, s:{s:[]}}", "ruleset", "ancient-tang", "game", "moves"));
+	assert_string_equal(json_string_value(json_array_get(json_object_get(r, "position"), 3)),
+	    "...X...........O...");
+	json_decref(r);
+}
+
+static void
+test_consequences_differ_by_ruleset(void **state)
+{
+	/* White plays a suicide at A9 (the corner eye of black's stones). */
+	static const char d[] =
+	    ". X . . . . . . .\n"
+	    "X . . . . . . . .\n"
+	    ". . . . . . . . .\n"
+	    ". . . . . . . . .\n"
+	    ". . . . . . . . .\n"
+	    ". . . . . . . . .\n"
+	    ". . . . . . . . .\n"
+	    ". . . . . . . . .\n"
+	    ". . . . . . . . .\n";
+	json_t *r;
+	struct sht_error err;
+
+	(void)state;
+	r = must("replay", json_pack("{s:s, s:o}", "ruleset", "chinese", "game",
+	    game_of(d, "B E5,W A9,B E4")));
+	assert_string_equal(str(json_array_get(json_object_get(r, "moves"), 1), "verdict"), "void");
+	assert_string_equal(str(json_array_get(json_object_get(r, "moves"), 1), "reason"), "suicide");
+	assert_string_equal(str(r, "end.state"), "playing");
+	json_decref(r);
+	r = must("replay", json_pack("{s:s, s:o}", "ruleset", "japanese", "game",
+	    game_of(d, "B E5,W A9,B E4")));
+	assert_string_equal(str(r, "end.state"), "loss");
+	assert_string_equal(str(r, "end.loser"), "W");
+	json_decref(r);
+	/* A score after a loss says who won and why. */
+	r = score("japanese", d, "B E5,W A9", NULL);
+	assert_string_equal(str(r, "re"), "B+F");
+	json_decref(r);
+	/* Two moves in a row: the 1988 rules lose, 2002 voids with a warning, two warnings lose. */
+	r = must("replay", json_pack("{s:s, s:o}", "ruleset", "chinese-1988", "game",
+	    game_of(d, "B E5,B E4")));
+	assert_string_equal(str(r, "end.state"), "loss");
+	json_decref(r);
+	r = must("replay", json_pack("{s:s, s:o}", "ruleset", "chinese", "game",
+	    game_of(d, "B E5,B E4,W D4,B D5,B D6")));
+	assert_string_equal(str(json_array_get(json_object_get(r, "moves"), 1), "verdict"),
+	    "warning");
+	assert_string_equal(str(r, "end.state"), "loss");
+	assert_string_equal(str(r, "end.loser"), "B");
+	json_decref(r);
+	/* A stone on an occupied point is no move: the record is refused, naming the move. */
+	r = call("replay", json_pack("{s:s, s:o}", "ruleset", "chinese", "game",
+	    game_of(d, "B E5,W E5")), &err);
+	assert_null(r);
+	assert_int_equal(err.kind, SHT_ERROR_ILLEGAL_MOVE);
+	assert_int_equal(err.move, 2);
+	assert_string_equal(err.message, "move 2 (W E5): point is occupied");
+}
+
+static void
+test_legal_method(void **state)
+{
+	static const char d[] =
+	    ". X O . .\n"
+	    "X O . O .\n"
+	    ". X O . .\n"
+	    ". . . . .\n"
+	    ". . . . .\n";
+	json_t *r;
+
+	(void)state;
+	r = must("legal", json_pack("{s:s, s:o, s:s}", "ruleset", "japanese", "game",
+	    game_of(d, ""), "move", "B C4"));
+	assert_true(json_is_true(json_object_get(r, "legal")));
+	assert_string_equal(json_string_value(json_array_get(json_object_get(r, "captures"), 0)),
+	    "B4");
+	json_decref(r);
+	r = must("legal", json_pack("{s:s, s:o, s:s}", "ruleset", "japanese", "game",
+	    game_of(d, "B C4"), "move", "W B4"));
+	assert_false(json_is_true(json_object_get(r, "legal")));
+	assert_string_equal(str(r, "reason"), "ko");
+	assert_string_equal(str(r, "consequence"), "loss");
+	json_decref(r);
+	r = must("legal", json_pack("{s:s, s:o, s:s}", "ruleset", "chinese", "game",
+	    game_of(d, "B C4"), "move", "W B4"));
+	assert_string_equal(str(r, "consequence"), "void");
+	json_decref(r);
+	r = must("legal", json_pack("{s:s, s:o, s:s}", "ruleset", "chinese", "game",
+	    game_of(d, "B C4"), "move", "B D2"));
+	assert_string_equal(str(r, "reason"), "not_your_turn");
+	json_decref(r);
+}
+
+/* Writes a YAML file into a temporary rulesets directory. */
+static void
+write_file(const char *dir, const char *name, const char *text)
+{
+	char path[1024];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static void
+test_han_stone_supply(void **state)
+{
+	char dir[] = "/tmp/shoutan-rulesets-XXXXXX";
+	char err[SHT_ERR_MAX];
+	struct sht_registry *r2;
+	struct sht_context c2;
+	struct sht_error e;
+	bool unknown;
+	json_t *res, *params;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	/* A researcher's variant: the Han board with three stones a side. */
+	write_file(dir, "han-tiny.yaml", "plugin: han17\nparameters:\n  stones: 3\n");
+	r2 = sht_registry_load(plugins_dir, dir, err, sizeof(err));
+	if (r2 == NULL)
+		fail_msg("%s", err);
+	memset(&c2, 0, sizeof(c2));
+	c2.registry = r2;
+	params = json_pack("{s:s, s:{s:[s,s,s,s,s,s,s,s]}}", "ruleset", "han-tiny", "game", "moves",
+	    "W A1", "B B1", "W A3", "B B3", "W A5", "B B5", "W A7", "B B7");
+	res = sht_method_call(&c2, "replay", params, &unknown, &e);
+	json_decref(params);
+	assert_non_null(res);
+	/* White's fourth stone is void: no stones left, so the turn is lost. */
+	assert_string_equal(str(json_array_get(json_object_get(res, "moves"), 6), "verdict"),
+	    "void");
+	assert_string_equal(str(json_array_get(json_object_get(res, "moves"), 6), "reason"),
+	    "no_stones_left");
+	assert_string_equal(str(json_array_get(json_object_get(res, "moves"), 7), "verdict"),
+	    "void");
+	json_decref(res);
+	sht_registry_free(r2);
+	{
+		char path[1100];
+
+		snprintf(path, sizeof(path), "%s/han-tiny.yaml", dir);
+		unlink(path);
+		rmdir(dir);
+	}
+}
+
+static void
+expect_yaml_error(const char *text, const char *want)
+{
+	char dir[] = "/tmp/shoutan-yaml-XXXXXX", path[1100], err[SHT_ERR_MAX] = "";
+	struct sht_ruleset *rs;
+
+	assert_non_null(mkdtemp(dir));
+	write_file(dir, "bad.yaml", text);
+	snprintf(path, sizeof(path), "%s/bad.yaml", dir);
+	rs = sht_ruleset_load(registry, path, err, sizeof(err));
+	if (rs != NULL || strstr(err, want) == NULL)
+		fail_msg("want an error containing \"%s\", got \"%s\"", want, err);
+	unlink(path);
+	rmdir(dir);
+}
+
+static void
+test_yaml_errors_name_file_line_column(void **state)
+{
+	(void)state;
+	expect_yaml_error("plugin: chinese\nparameters:\n  komi: lots\n",
+	    "bad.yaml:3:9: komi: 'lots' is not a number");
+	expect_yaml_error("plugin: chinese\nparameters:\n  kom: 7\n",
+	    "bad.yaml:3:3: plugin chinese has no parameter 'kom'");
+	expect_yaml_error("plugin: chinese\nparameters:\n  size: 99\n",
+	    "bad.yaml:3:9: size: 99 is out of range (2 to 25)");
+	expect_yaml_error("plugin: chinese\nparameters:\n  ko: maybe\n",
+	    "bad.yaml:3:7: ko: 'maybe' is not one of: simple positional");
+	expect_yaml_error("plugin: chinese\ncolour: red\n", "bad.yaml:2:1: unknown key 'colour'");
+	expect_yaml_error("plugin: nonesuch\n", "bad.yaml:1:9: no plugin named 'nonesuch'");
+	expect_yaml_error("plugin: chinese\nparameters: [1, 2]\n",
+	    "bad.yaml:2:13: parameters must be a mapping");
+	expect_yaml_error("plugin: [chinese\n", "bad.yaml:2:1: YAML error");
+	expect_yaml_error("plugin: chinese\nparameters:\n  komi: 3.7\n",
+	    "not a whole number of half points");
+	/* An alias bomb is read without expanding it, then refused as a wrong type. */
+	expect_yaml_error("a: &a [x, x]\nb: &b [*a, *a]\nplugin: chinese\n", "unknown key 'a'");
+}
+
+static void
+test_plugin_loading_refusals(void **state)
+{
+	char path[1024], err[SHT_ERR_MAX];
+	struct sht_plugin *p;
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/wrong_abi.so", test_plugins_dir);
+	p = sht_plugin_load(path, err, sizeof(err));
+	assert_null(p);
+	/* The message names the file and both versions. */
+	assert_non_null(strstr(err, path));
+	assert_non_null(strstr(err, "version 99"));
+	assert_non_null(strstr(err, "speaks version 1"));
+
+	snprintf(path, sizeof(path), "%s/failing_init.so", test_plugins_dir);
+	assert_null(sht_plugin_load(path, err, sizeof(err)));
+	assert_non_null(strstr(err, "failed to initialise: the test plugin refuses to start"));
+
+	snprintf(path, sizeof(path), "%s/no_entry.so", test_plugins_dir);
+	assert_null(sht_plugin_load(path, err, sizeof(err)));
+	assert_non_null(strstr(err, "no symbol shoutan_ruleset_plugin"));
+
+	snprintf(path, sizeof(path), "%s/does-not-exist.so", test_plugins_dir);
+	assert_null(sht_plugin_load(path, err, sizeof(err)));
+	assert_non_null(strstr(err, "cannot load plugin"));
+}
+
+static void
+test_describe_marks_reconstructions(void **state)
+{
+	json_t *r = must("describe", json_pack("{s:s}", "ruleset", "han17")), *p;
+	size_t i;
+	int reconstructed = 0;
+
+	(void)state;
+	json_array_foreach(json_object_get(r, "parameters"), i, p)
+		reconstructed += json_is_true(json_object_get(p, "reconstruction"));
+	assert_true(reconstructed >= 3);
+	assert_true(num(r, "setup.stones") == 0 || json_is_array(json_object_get(
+	    json_object_get(r, "setup"), "stones")));
+	json_decref(r);
+}
+
+static int
+setup_registry(void **state)
+{
+	char err[SHT_ERR_MAX];
+
+	(void)state;
+	registry = sht_registry_load(plugins_dir, rulesets_dir, err, sizeof(err));
+	if (registry == NULL) {
+		fprintf(stderr, "%s\n", err);
+		return -1;
+	}
+	ctx.registry = registry;
+	return 0;
+}
+
+static int
+teardown_registry(void **state)
+{
+	(void)state;
+	sht_registry_free(registry);
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_chinese_counts_at_three_and_three_quarter_zi),
+		cmocka_unit_test(test_ancient_group_tax_example),
+		cmocka_unit_test(test_tax_arithmetic_with_eight_black_groups),
+		cmocka_unit_test(test_seki_under_six_counting_combinations),
+		cmocka_unit_test(test_tang_territory_examples),
+		cmocka_unit_test(test_handicap_compensation),
+		cmocka_unit_test(test_seated_stones_and_white_first),
+		cmocka_unit_test(test_consequences_differ_by_ruleset),
+		cmocka_unit_test(test_legal_method),
+		cmocka_unit_test(test_han_stone_supply),
+		cmocka_unit_test(test_yaml_errors_name_file_line_column),
+		cmocka_unit_test(test_plugin_loading_refusals),
+		cmocka_unit_test(test_describe_marks_reconstructions),
+	};
+
+	if (argc < 4) {
+		fprintf(stderr, "usage: %s PLUGINS_DIR RULESETS_DIR TEST_PLUGINS_DIR\n", argv[0]);
+		return 2;
+	}
+	plugins_dir = argv[1];
+	rulesets_dir = argv[2];
+	test_plugins_dir = argv[3];
+	return cmocka_run_group_tests(tests, setup_registry, teardown_registry);
+}
