@@ -78,6 +78,7 @@ sht_json_score(const struct sht_ruleset *rs, const struct sht_replay *replay,
 	const struct sht_score_result *r = &rep->result;
 	const struct sht_board *b = replay->board;
 	json_t *dead = json_array(), *seki = json_array(), *own = json_array(), *notes = json_array();
+	json_t *native_komi;
 	char row[SHT_MAX_SIZE + 1];
 
 	for (int y = 0; y < sht_board_height(b); y++)
@@ -100,7 +101,14 @@ sht_json_score(const struct sht_ruleset *rs, const struct sht_replay *replay,
 	}
 	for (int i = 0; i < rep->nnotes; i++)
 		json_array_append_new(notes, json_string(rep->notes[i]));
-	return json_pack("{s:s, s:s, s:o, s:s, s:{s:s, s:o, s:s}, s:s, s:o, s:o, s:o, s:o, s:o, s:o}",
+	/* Komi in the ruleset's own unit: quarter zi, or points. */
+	if (strcmp(r->native_unit, "zi") == 0)
+		native_komi = r->white.komi % 4 == 0 ? json_integer(r->white.komi / 4) :
+		    json_real(r->white.komi / 4.0);
+	else
+		native_komi = sht_json_points(r->white.komi);
+	return json_pack("{s:s, s:s, s:o, s:s, s:{s:s, s:o, s:s, s:o}, s:s, s:o, s:o, s:o, s:o, s:o, "
+	    "s:o}",
 	    "ruleset", rs->name,
 	    "winner", sht_winner_name(r->winner),
 	    "margin", sht_json_points(r->margin),
@@ -109,6 +117,7 @@ sht_json_score(const struct sht_ruleset *rs, const struct sht_replay *replay,
 	    "margin", r->native_margin % 100 == 0 ? json_integer(r->native_margin / 100) :
 	    json_real((double)r->native_margin / 100.0),
 	    "text", r->native_text,
+	    "komi", native_komi,
 	    "text", r->text,
 	    "black", side(&r->black, false),
 	    "white", side(&r->white, true),

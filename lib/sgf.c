@@ -705,7 +705,8 @@ read_komi(struct game_builder *gb, const struct sht_sgf_node *root)
 	if (km == NULL || km->nvalues == 0 || km->values[0][0] == '\0')
 		return true;
 	if (!parse_hundredths(km->values[0], &h))
-		return game_fail(gb, km->offset, "KM[%.20s] is not a number", km->values[0]);
+		return game_fail(gb, km->offset, "KM[%.*s] is not a number",
+		    (int)strcspn(km->values[0], "\r\n]"), km->values[0]);
 	/* The Fox server writes komi in hundredths, and in hundredths of a zi (a stone, two
 	 * points) for Chinese games: KM[650] is 6.5 points, KM[375] 3.75 zi = 7.5 points.  Read
 	 * it so for Fox files, and for any whole KM of 100 or more, which no real komi is. */

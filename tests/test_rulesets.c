@@ -361,6 +361,33 @@ test_seki_under_six_counting_combinations(void **state)
 }
 
 static void
+test_bent_four_marked_dead(void **state)
+{
+	/* Bent four in the corner: dead under the Japanese rules (Art. 7, pass-for-ko).  Marked
+	 * dead by the players (one stone marks its chain), the white corner's two stones are
+	 * Black's prisoners and their points Black's territory.  Recognising it unaided is the
+	 * dead-stone judge's work (docs/dead-stones.md). */
+	static const char d[] =
+	    "O O X . X . .\n"
+	    ". O X . X . .\n"
+	    "X X X . X . .\n"
+	    ". . . . X . .\n"
+	    "X X X X X . .\n"
+	    ". . . . . . .\n"
+	    ". . . . . . .\n";
+	json_t *r = must("score", json_pack("{s:s, s:o, s:[s], s:i}", "ruleset", "japanese", "game",
+	    game_of(d, "B pass,W pass"), "dead", "A7", "komi", 0));
+
+	(void)state;
+	assert_int_equal((int)json_array_size(json_object_get(r, "dead")), 3);
+	assert_true(num(r, "black.prisoners") == 3);
+	/* The corner (A7 B7 B6 A6: 3 dead stones' points and one empty) is Black's. */
+	assert_true(num(r, "black.territory") >= 4);
+	assert_string_equal(str(r, "winner"), "B");
+	json_decref(r);
+}
+
+static void
 test_tang_territory_examples(void **state)
 {
 	/* rules.md section 5, from GoGoD's comments: territory - stones lost - 2 per group. */
@@ -671,8 +698,12 @@ test_describe_marks_reconstructions(void **state)
 	json_array_foreach(json_object_get(r, "parameters"), i, p)
 		reconstructed += json_is_true(json_object_get(p, "reconstruction"));
 	assert_true(reconstructed >= 3);
-	assert_true(num(r, "setup.stones") == 0 || json_is_array(json_object_get(
-	    json_object_get(r, "setup"), "stones")));
+	/* 150 stones a side, 17 lines, White first. */
+	assert_int_equal(json_integer_value(json_array_get(json_object_get(json_object_get(r,
+	    "setup"), "stones"), 0)), 150);
+	assert_int_equal(json_integer_value(json_array_get(json_object_get(json_object_get(r,
+	    "setup"), "board"), 0)), 17);
+	assert_string_equal(str(r, "setup.first"), "W");
 	json_decref(r);
 }
 
@@ -707,6 +738,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_ancient_group_tax_example),
 		cmocka_unit_test(test_tax_arithmetic_with_eight_black_groups),
 		cmocka_unit_test(test_seki_under_six_counting_combinations),
+		cmocka_unit_test(test_bent_four_marked_dead),
 		cmocka_unit_test(test_tang_territory_examples),
 		cmocka_unit_test(test_handicap_compensation),
 		cmocka_unit_test(test_seated_stones_and_white_first),
