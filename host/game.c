@@ -35,18 +35,6 @@ sht_game_free(struct sht_game *game)
 	memset(game, 0, sizeof(*game));
 }
 
-static void
-mark_setup(struct sht_game *game)
-{
-	game->has_setup = false;
-	for (int i = 0; i < game->g.nevents; i++) {
-		if (game->g.events[i].kind == SHT_SGF_MOVE)
-			break;
-		if (game->g.events[i].kind == SHT_SGF_SETUP)
-			game->has_setup = true;
-	}
-}
-
 bool
 sht_game_from_sgf(const char *text, size_t len, int tree, struct sht_game *out,
     struct sht_error *err)
@@ -62,11 +50,12 @@ sht_game_from_sgf(const char *text, size_t len, int tree, struct sht_game *out,
 		sht_game_free(out);
 		return false;
 	}
-	/* SGF has its own default size, 19: a record always says its board. */
+	/* SGF has its own default size, 19: a record always says its board.  It says its setup
+	 * too: a record without AB/AW was played without seated stones, so none are added. */
 	out->has_size = true;
+	out->has_setup = true;
 	out->implied_passes = true;
 	out->has_handicap = sht_sgf_find(out->sgf->trees[tree], "HA") != NULL;
-	mark_setup(out);
 	return true;
 }
 
