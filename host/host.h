@@ -29,6 +29,9 @@ const struct sht_host *sht_host_services(void);
  * Returns NULL with err naming the file and what went wrong. */
 struct sht_plugin *sht_plugin_load(const char *path, char *err, size_t errlen);
 void sht_plugin_unload(struct sht_plugin *p);
+/* A plugin compiled into the program instead of loaded: the same checks, no dlopen. */
+struct sht_plugin *sht_plugin_builtin(const struct sht_ruleset_plugin *desc, char *err,
+    size_t errlen);
 
 /* ---- rulesets (ruleset.c) ---- */
 
@@ -64,6 +67,9 @@ const struct sht_ruleset *sht_registry_find(const struct sht_registry *r, const 
 /* Reads one ruleset file against the loaded plugins. */
 struct sht_ruleset *sht_ruleset_load(const struct sht_registry *r, const char *path, char *err,
     size_t errlen);
+/* The same from text in memory; path names it in messages. */
+struct sht_ruleset *sht_ruleset_parse(const struct sht_registry *r, const char *path,
+    const char *text, size_t len, char *err, size_t errlen);
 void sht_ruleset_free(struct sht_ruleset *rs);
 /* A parameter's value as YAML would spell it ("3.75", "positional", "true"). */
 void sht_param_format(const struct sht_param_spec *spec, const struct sht_param_value *v,

@@ -289,19 +289,30 @@ slurp(const char *path, size_t *len, char *err, size_t errlen)
 struct sht_ruleset *
 sht_ruleset_load(const struct sht_registry *r, const char *path, char *err, size_t errlen)
 {
+	size_t len;
+	char *text = slurp(path, &len, err, errlen);
+	struct sht_ruleset *rs;
+
+	if (text == NULL)
+		return NULL;
+	rs = sht_ruleset_parse(r, path, text, len, err, errlen);
+	free(text);
+	return rs;
+}
+
+struct sht_ruleset *
+sht_ruleset_parse(const struct sht_registry *r, const char *path, const char *text, size_t len,
+    char *err, size_t errlen)
+{
 	yaml_parser_t parser;
 	yaml_document_t doc;
 	yaml_node_t *root, *params_node = NULL, *plugin_node = NULL;
 	struct sht_ruleset *rs = NULL;
-	size_t len;
-	char *text = slurp(path, &len, err, errlen);
 	char why[256] = "";
 	bool ok = false;
 
-	if (text == NULL)
-		return NULL;
+	err[0] = '\0';
 	if (!yaml_parser_initialize(&parser)) {
-		free(text);
 		snprintf(err, errlen, "%s: out of memory", path);
 		return NULL;
 	}
@@ -312,7 +323,6 @@ sht_ruleset_load(const struct sht_registry *r, const char *path, char *err, size
 		    parser.problem ? parser.problem : "unreadable",
 		    parser.context ? " " : "", parser.context ? parser.context : "");
 		yaml_parser_delete(&parser);
-		free(text);
 		return NULL;
 	}
 	root = yaml_document_get_root_node(&doc);
@@ -422,7 +432,6 @@ sht_ruleset_load(const struct sht_registry *r, const char *path, char *err, size
 out:
 	yaml_document_delete(&doc);
 	yaml_parser_delete(&parser);
-	free(text);
 	if (!ok) {
 		if (err[0] == '\0')
 			snprintf(err, errlen, "%s: out of memory", path);
