@@ -9,6 +9,8 @@
 #include "host.h"
 
 struct cli {
+	const char *socket_path;  /* --socket: run the methods in the daemon */
+	int sock;                 /* its connection, once open */
 	const char *plugins_dir;
 	const char *rulesets_dir;
 	struct sht_registry *registry;

@@ -1,5 +1,8 @@
 /* The command's shared work: loading rulesets, reading the game, calling a method, printing. */
 #include <errno.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,12 +109,122 @@ line_of_move(const struct cli *cli, int n)
 	return line;
 }
 
+/* One request to the daemon: the same method, over the socket.  Fills err from the error
+ * object so that messages print exactly as in-process ones do. */
+static json_t *
+remote_call(struct cli *cli, const char *method, json_t *params, struct sht_error *err)
+{
+	json_t *req = json_pack("{s:s, s:i, s:s}", "jsonrpc", "2.0", "id", 1, "method", method);
+	json_t *resp, *result, *e;
+	json_error_t jerr;
+	char *line;
+	size_t len, cap = 65536, got = 0;
+	char *buf;
+
+	memset(err, 0, sizeof(*err));
+	err->kind = SHT_ERROR_INTERNAL;
+	if (cli->sock < 0) {
+		struct sockaddr_un sun;
+
+		memset(&sun, 0, sizeof(sun));
+		sun.sun_family = AF_UNIX;
+		snprintf(sun.sun_path, sizeof(sun.sun_path), "%s", cli->socket_path);
+		cli->sock = socket(AF_UNIX, SOCK_STREAM, 0);
+		if (cli->sock < 0 || connect(cli->sock, (struct sockaddr *)&sun, sizeof(sun)) != 0) {
+			snprintf(err->message, sizeof(err->message), "cannot reach shoutand at %s: %s",
+			    cli->socket_path, strerror(errno));
+			json_decref(req);
+			return NULL;
+		}
+	}
+	if (params != NULL)
+		json_object_set(req, "params", params);
+	line = json_dumps(req, JSON_COMPACT);
+	json_decref(req);
+	if (line == NULL)
+		return NULL;
+	len = strlen(line);
+	line[len] = '\n'; /* json_dumps leaves room: replace the NUL, send len + 1 */
+	for (size_t off = 0; off < len + 1;) {
+		ssize_t w = write(cli->sock, line + off, len + 1 - off);
+
+		if (w <= 0) {
+			snprintf(err->message, sizeof(err->message), "lost shoutand at %s",
+			    cli->socket_path);
+			free(line);
+			return NULL;
+		}
+		off += (size_t)w;
+	}
+	free(line);
+	/* Read the one reply line. */
+	buf = malloc(cap);
+	for (;;) {
+		ssize_t r;
+
+		if (got > 0 && memchr(buf, '\n', got) != NULL)
+			break;
+		if (got == cap) {
+			char *nb = realloc(buf, cap *= 2);
+
+			if (nb == NULL)
+				break;
+			buf = nb;
+		}
+		r = read(cli->sock, buf + got, cap - got);
+		if (r <= 0) {
+			snprintf(err->message, sizeof(err->message), "shoutand at %s closed the "
+			    "connection", cli->socket_path);
+			free(buf);
+			return NULL;
+		}
+		got += (size_t)r;
+	}
+	resp = json_loadb(buf, (size_t)((char *)memchr(buf, '\n', got) - buf), 0, &jerr);
+	free(buf);
+	if (resp == NULL) {
+		snprintf(err->message, sizeof(err->message), "shoutand sent a reply that is not JSON");
+		return NULL;
+	}
+	result = json_object_get(resp, "result");
+	if (result != NULL) {
+		json_incref(result);
+		json_decref(resp);
+		return result;
+	}
+	e = json_object_get(resp, "error");
+	{
+		const json_t *data = json_object_get(e, "data");
+		const char *kind = json_string_value(json_object_get(data, "kind"));
+		static const struct { const char *name; enum sht_error_kind kind; } kinds[] = {
+			{ "invalid_params", SHT_ERROR_BAD_PARAMS }, { "bad_sgf", SHT_ERROR_BAD_SGF },
+			{ "unknown_ruleset", SHT_ERROR_UNKNOWN_RULESET },
+			{ "illegal_move", SHT_ERROR_ILLEGAL_MOVE }, { "too_large", SHT_ERROR_TOO_LARGE },
+		};
+
+		for (size_t i = 0; kind != NULL && i < sizeof(kinds) / sizeof(kinds[0]); i++)
+			if (strcmp(kind, kinds[i].name) == 0)
+				err->kind = kinds[i].kind;
+		if (kind == NULL && json_integer_value(json_object_get(e, "code")) == -32602)
+			err->kind = SHT_ERROR_BAD_PARAMS;
+		err->move = (int)json_integer_value(json_object_get(data, "move"));
+		err->line = (int)json_integer_value(json_object_get(data, "line"));
+		err->column = (int)json_integer_value(json_object_get(data, "column"));
+		snprintf(err->message, sizeof(err->message), "%s",
+		    json_string_value(json_object_get(e, "message")) ?
+		    json_string_value(json_object_get(e, "message")) : "error without a message");
+	}
+	json_decref(resp);
+	return NULL;
+}
+
 json_t *
 cli_call(struct cli *cli, const char *method, json_t *params)
 {
 	struct sht_error err;
 	bool unknown;
-	json_t *result = sht_method_call(&cli->ctx, method, params, &unknown, &err);
+	json_t *result = cli->socket_path != NULL ? remote_call(cli, method, params, &err) :
+	    sht_method_call(&cli->ctx, method, params, &unknown, &err);
 	const char *name = cli->input_name ? cli->input_name : "shoutan";
 
 	if (result != NULL)

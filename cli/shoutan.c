@@ -1,14 +1,11 @@
 /* shoutan: the command-line referee: rulesets, describe, score, compare, replay, in-process. */
 #include <getopt.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
-#include "paths.h"
 
 static const struct cli_command commands[] = {
 	{ "rulesets", "rulesets [--json]", cmd_rulesets },
@@ -22,18 +19,11 @@ static const struct cli_command commands[] = {
 static void
 usage(FILE *f)
 {
-	fprintf(f, "usage: shoutan [--rulesets-dir DIR] [--plugins-dir DIR] COMMAND [ARGS]\n");
+	fprintf(f, "usage: shoutan [--socket PATH] [--rulesets-dir DIR] [--plugins-dir DIR] COMMAND "
+	    "[ARGS]\n");
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		fprintf(f, "  %s\n", commands[i].usage);
 	fprintf(f, "FILE is an SGF record or a JSON game object; - reads standard input.\n");
-}
-
-static bool
-is_dir(const char *p)
-{
-	struct stat st;
-
-	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
 /* Plugins and rulesets: the options, else $SHOUTAN_PLUGINS_DIR / $SHOUTAN_RULESETS_DIR, else
@@ -41,30 +31,20 @@ is_dir(const char *p)
 static void
 default_dirs(struct cli *cli)
 {
-	char exe[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	bool in_build = false;
+	const char *plugins, *rulesets;
 
-	if (n > 0) {
-		exe[n] = '\0';
-		in_build = strncmp(exe, SHT_BUILD_ROOT "/", strlen(SHT_BUILD_ROOT) + 1) == 0;
-	}
+	sht_default_dirs(&plugins, &rulesets);
 	if (cli->plugins_dir == NULL)
-		cli->plugins_dir = getenv("SHOUTAN_PLUGINS_DIR");
+		cli->plugins_dir = plugins;
 	if (cli->rulesets_dir == NULL)
-		cli->rulesets_dir = getenv("SHOUTAN_RULESETS_DIR");
-	if (cli->plugins_dir == NULL)
-		cli->plugins_dir = in_build || !is_dir(SHT_INSTALLED_PLUGINS_DIR) ?
-		    SHT_BUILD_PLUGINS_DIR : SHT_INSTALLED_PLUGINS_DIR;
-	if (cli->rulesets_dir == NULL)
-		cli->rulesets_dir = in_build || !is_dir(SHT_INSTALLED_RULESETS_DIR) ?
-		    SHT_SOURCE_RULESETS_DIR : SHT_INSTALLED_RULESETS_DIR;
+		cli->rulesets_dir = rulesets;
 }
 
 int
 main(int argc, char **argv)
 {
 	static const struct option opts[] = {
+		{ "socket", required_argument, NULL, 'S' },
 		{ "rulesets-dir", required_argument, NULL, 'R' },
 		{ "plugins-dir", required_argument, NULL, 'P' },
 		{ "help", no_argument, NULL, 'h' },
@@ -74,9 +54,13 @@ main(int argc, char **argv)
 	int c, rc;
 
 	memset(&cli, 0, sizeof(cli));
+	cli.sock = -1;
 	/* Global options come before the command; the command parses its own. */
 	while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
 		switch (c) {
+		case 'S':
+			cli.socket_path = optarg;
+			break;
 		case 'R':
 			cli.rulesets_dir = optarg;
 			break;
@@ -99,13 +83,16 @@ main(int argc, char **argv)
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
 		if (strcmp(commands[i].name, argv[optind]) != 0)
 			continue;
-		if (!cli_load_registry(&cli))
+		/* Through the daemon, the daemon's rulesets answer; nothing is loaded here. */
+		if (cli.socket_path == NULL && !cli_load_registry(&cli))
 			return 1;
 		argv += optind;
 		argc -= optind;
 		optind = 1;
 		rc = commands[i].run(&cli, argc, argv);
 		sht_registry_free(cli.registry);
+		if (cli.sock >= 0)
+			close(cli.sock);
 		free(cli.input_text);
 		return rc;
 	}

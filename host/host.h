@@ -75,6 +75,12 @@ void sht_ruleset_free(struct sht_ruleset *rs);
 void sht_param_format(const struct sht_param_spec *spec, const struct sht_param_value *v,
     char *buf, size_t len);
 
+/* ---- where plugins and rulesets live (paths.c) ---- */
+
+/* $SHOUTAN_PLUGINS_DIR / $SHOUTAN_RULESETS_DIR, else the build tree when the running binary is
+ * in it, else the installed directories. */
+void sht_default_dirs(const char **plugins_dir, const char **rulesets_dir);
+
 /* ---- games (game.c) ---- */
 
 /* A game to judge: the SGF game structure is the common form; JSON games are converted into it.

@@ -1,0 +1,32 @@
+/* The daemon's settings: built-in defaults, then config/shoutand.yaml (libyaml). */
+#ifndef SHOUTAN_CONFIG_H
+#define SHOUTAN_CONFIG_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+struct config {
+	char *socket_path;
+	mode_t socket_mode;
+	char *socket_group;       /* NULL: the daemon's own group */
+	char *plugins_dir;
+	char *rulesets_dir;
+	int workers;
+	int max_connections;
+	size_t max_request_bytes;
+	int idle_timeout_s;       /* 0: never */
+	int request_timeout_ms;
+	int max_pending;          /* requests queued per connection before it is read no more */
+	int log_level;            /* enum log_level */
+};
+
+/* Defaults: the socket under $XDG_RUNTIME_DIR, or /run/shoutand for root; two workers (the
+ * machine has two cores); the plugin and ruleset directories given. */
+void config_defaults(struct config *c, const char *plugins_dir, const char *rulesets_dir);
+/* Reads a YAML file over the current values; false with err ("file:line:column: why"). */
+int config_load(struct config *c, const char *path, char *err, size_t errlen);
+void config_free(struct config *c);
+/* A copy (for keeping the old settings while a reload is tried). */
+int config_copy(struct config *dst, const struct config *src);
+
+#endif

@@ -1,0 +1,20 @@
+/* Messages between the daemon and its workers over a socketpair: a small header, then bytes. */
+#ifndef SHOUTAN_FRAME_H
+#define SHOUTAN_FRAME_H
+
+#include <stdint.h>
+
+struct frame_header {
+	uint32_t length; /* bytes after the header */
+	uint32_t seq;    /* the request's number, echoed in its reply */
+	uint32_t flags;
+};
+
+/* Parent to worker. */
+#define FRAME_REQUEST 0u
+#define FRAME_STATS 1u      /* the daemon's counters, as JSON, for the status method */
+/* Worker to parent. */
+#define FRAME_REPLY_ERROR 1u    /* the reply is a JSON-RPC error */
+#define FRAME_REPLY_NONE 2u     /* a notification: no reply to send */
+
+#endif

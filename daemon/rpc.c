@@ -1,0 +1,126 @@
+/* JSON-RPC 2.0 framing of the methods: envelope checks, dispatch, error objects (jansson). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rpc.h"
+
+static char *
+dump_line(json_t *response)
+{
+	/* Compact, one line: JSON never contains a raw newline when dumped compact. */
+	char *s = json_dumps(response, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+	char *line;
+	size_t n;
+
+	json_decref(response);
+	if (s == NULL)
+		return NULL;
+	n = strlen(s);
+	line = realloc(s, n + 2);
+	if (line == NULL) {
+		free(s);
+		return NULL;
+	}
+	line[n] = '\n';
+	line[n + 1] = '\0';
+	return line;
+}
+
+static json_t *
+error_object(int code, const char *kind, const char *message, json_t *extra)
+{
+	json_t *e = json_pack("{s:i, s:s}", "code", code, "message", message);
+
+	if (kind != NULL || extra != NULL) {
+		json_t *data = extra ? extra : json_object();
+
+		if (kind != NULL)
+			json_object_set_new(data, "kind", json_string(kind));
+		json_object_set_new(e, "data", data);
+	}
+	return e;
+}
+
+static char *
+respond_error(json_t *id, int code, const char *kind, const char *message, json_t *extra)
+{
+	return dump_line(json_pack("{s:s, s:O, s:o}", "jsonrpc", "2.0", "id", id ? id : json_null(),
+	    "error", error_object(code, kind, message, extra)));
+}
+
+char *
+rpc_error_line(int code, const char *kind, const char *message)
+{
+	return respond_error(NULL, code, kind, message, NULL);
+}
+
+char *
+rpc_handle(const struct sht_context *ctx, const char *line, size_t len, bool *is_error)
+{
+	json_error_t jerr;
+	json_t *req, *id, *method, *params, *result;
+	struct sht_error err;
+	bool unknown;
+	char *out;
+
+	*is_error = true;
+	/* JSON_REJECT_DUPLICATES: a request that says two things is not a request. */
+	req = json_loadb(line, len, JSON_REJECT_DUPLICATES, &jerr);
+	if (req == NULL) {
+		char msg[300];
+
+		snprintf(msg, sizeof(msg), "parse error at line %d column %d: %s", jerr.line,
+		    jerr.column, jerr.text);
+		return respond_error(NULL, RPC_PARSE_ERROR, NULL, msg, NULL);
+	}
+	if (json_is_array(req)) {
+		json_decref(req);
+		return respond_error(NULL, RPC_INVALID_REQUEST, NULL, "batches are not supported; "
+		    "send one request per line", NULL);
+	}
+	id = json_object_get(req, "id");
+	if (id != NULL && !json_is_string(id) && !json_is_integer(id) && !json_is_null(id))
+		id = NULL; /* an id of another type cannot be echoed faithfully */
+	method = json_object_get(req, "method");
+	params = json_object_get(req, "params");
+	if (!json_is_object(req) || !json_is_string(json_object_get(req, "jsonrpc")) ||
+	    strcmp(json_string_value(json_object_get(req, "jsonrpc")), "2.0") != 0 ||
+	    !json_is_string(method) || (params != NULL && !json_is_object(params) &&
+	    !json_is_null(params)) || (json_object_get(req, "id") != NULL && id == NULL)) {
+		out = respond_error(id, RPC_INVALID_REQUEST, NULL, "not a JSON-RPC 2.0 request: "
+		    "{\"jsonrpc\":\"2.0\",\"id\":…,\"method\":\"…\",\"params\":{…}}", NULL);
+		json_decref(req);
+		return out;
+	}
+	if (json_is_null(params))
+		params = NULL;
+	result = sht_method_call(ctx, json_string_value(method), params, &unknown, &err);
+	if (id == NULL) {
+		/* A notification: the work is done, nothing is said. */
+		*is_error = result == NULL;
+		json_decref(result);
+		json_decref(req);
+		return NULL;
+	}
+	if (result != NULL) {
+		*is_error = false;
+		out = dump_line(json_pack("{s:s, s:O, s:o}", "jsonrpc", "2.0", "id", id, "result",
+		    result));
+	} else if (unknown) {
+		out = respond_error(id, RPC_METHOD_NOT_FOUND, NULL, err.message, NULL);
+	} else {
+		json_t *extra = json_object();
+
+		if (err.kind == SHT_ERROR_ILLEGAL_MOVE)
+			json_object_set_new(extra, "move", json_integer(err.move));
+		if (err.kind == SHT_ERROR_BAD_SGF && err.line > 0) {
+			json_object_set_new(extra, "line", json_integer(err.line));
+			json_object_set_new(extra, "column", json_integer(err.column));
+		}
+		out = respond_error(id, sht_error_code(&err), sht_error_kind_name(err.kind),
+		    err.message, extra);
+	}
+	json_decref(req);
+	return out;
+}

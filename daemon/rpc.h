@@ -1,0 +1,25 @@
+/* JSON-RPC 2.0 over the methods: one request line in, one response line out (private to the daemon). */
+#ifndef SHOUTAN_RPC_H
+#define SHOUTAN_RPC_H
+
+#include <stddef.h>
+
+#include "host.h"
+
+/* JSON-RPC's own error codes. */
+#define RPC_PARSE_ERROR -32700
+#define RPC_INVALID_REQUEST -32600
+#define RPC_METHOD_NOT_FOUND -32601
+
+/*
+ * Handles one request line (without its newline).  Returns the response line, malloc'd and
+ * ending in '\n', or NULL for a notification (a request without "id"), which gets no reply.
+ * *is_error says whether the response is an error.
+ */
+char *rpc_handle(const struct sht_context *ctx, const char *line, size_t len, bool *is_error);
+
+/* An error response with a null id, for lines the caller refuses without parsing them
+ * (too large, for example).  kind is a data.kind name or NULL. */
+char *rpc_error_line(int code, const char *kind, const char *message);
+
+#endif

@@ -1,0 +1,23 @@
+/* The daemon's parent process: the socket, the connections, and the pool of worker processes. */
+#ifndef SHOUTAN_SERVER_H
+#define SHOUTAN_SERVER_H
+
+#include <stdbool.h>
+
+#include "config.h"
+
+/*
+ * Runs the daemon until SIGTERM (or SIGINT) has drained it.  The parent owns every connection
+ * and never runs a method itself: it splits request lines, hands them to worker processes over
+ * socketpairs, and writes the replies back in each connection's order.  A worker that dies or
+ * overruns the time budget costs only the request it was on (answered with an error); the
+ * others it held are handed to another worker.  config_path is re-read on SIGHUP (NULL: the
+ * built-in defaults).  Returns the process's exit status.
+ */
+int server_run(struct config *cfg, const char *config_path, const char *socket_override);
+
+/* Loads the plugins and rulesets the configuration names, in a child process so a broken
+ * plugin cannot harm the caller; false with err filled when they do not load. */
+bool server_check_rulesets(const struct config *cfg, char *err, size_t errlen);
+
+#endif
