@@ -1,0 +1,437 @@
+#!/usr/bin/env python3
+"""Integration tests of shoutand: a real daemon on a temporary socket, driven as clients drive it.
+
+Usage: daemon_test.py SHOUTAND SHOUTAN PLUGINS_DIR RULESETS_DIR TEST_PLUGINS_DIR SOURCE_DIR
+Prints one line per check and "N passed, M failed"; exits non-zero on any failure.
+"""
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+SHOUTAND, SHOUTAN, PLUGINS, RULESETS, TEST_PLUGINS, SOURCE = map(os.path.abspath, sys.argv[1:7])
+passed = 0
+failed = 0
+
+
+def check(name, ok, detail=""):
+    global passed, failed
+    if ok:
+        passed += 1
+        print("ok   " + name)
+    else:
+        failed += 1
+        print("FAIL " + name + (": " + str(detail) if detail else ""))
+
+
+class Client:
+    """One connection, one JSON object per line."""
+
+    def __init__(self, path, timeout=10):
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.sock.settimeout(timeout)
+        self.sock.connect(path)
+        self.buf = b""
+
+    def send_raw(self, data):
+        self.sock.sendall(data)
+
+    def send(self, obj):
+        self.send_raw(json.dumps(obj).encode() + b"\n")
+
+    def recv(self):
+        while b"\n" not in self.buf:
+            chunk = self.sock.recv(65536)
+            if not chunk:
+                raise ConnectionError("closed")
+            self.buf += chunk
+        line, self.buf = self.buf.split(b"\n", 1)
+        return json.loads(line)
+
+    def call(self, method, params=None, id=1):
+        req = {"jsonrpc": "2.0", "id": id, "method": method}
+        if params is not None:
+            req["params"] = params
+        self.send(req)
+        return self.recv()
+
+    def closed_by_peer(self):
+        try:
+            return self.sock.recv(1) == b""
+        except (ConnectionError, socket.timeout, OSError):
+            return True
+
+    def close(self):
+        self.sock.close()
+
+
+class Daemon:
+    def __init__(self, workdir, config, plugins_dir, rulesets_dir):
+        self.sock = os.path.join(workdir, "shoutand.sock")
+        self.config = os.path.join(workdir, "shoutand.yaml")
+        with open(self.config, "w") as f:
+            f.write("plugins_dir: %s\nrulesets_dir: %s\n%s" % (plugins_dir, rulesets_dir, config))
+        self.log = open(os.path.join(workdir, "shoutand.log"), "w+")
+        self.proc = subprocess.Popen([SHOUTAND, "-f", "-c", self.config, "-s", self.sock],
+                                     stdout=self.log, stderr=self.log)
+        for _ in range(200):
+            if os.path.exists(self.sock):
+                try:
+                    Client(self.sock).close()
+                    return
+                except OSError:
+                    pass
+            time.sleep(0.02)
+        raise RuntimeError("daemon did not start: " + self.logtext())
+
+    def logtext(self):
+        self.log.flush()
+        self.log.seek(0)
+        return self.log.read()
+
+    def workers(self):
+        out = subprocess.run(["pgrep", "-P", str(self.proc.pid)], capture_output=True, text=True)
+        return [int(p) for p in out.stdout.split()]
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                return self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                return -9
+        return self.proc.returncode
+
+
+def subset(want, got):
+    """Every member of want is in got, recursively."""
+    if isinstance(want, dict):
+        return isinstance(got, dict) and all(k in got and subset(v, got[k]) for k, v in want.items())
+    return want == got
+
+
+def transcripts(d):
+    path = os.path.join(SOURCE, "tests", "data", "protocol", "methods.txt")
+    c = Client(d.sock)
+    request = None
+    with open(path, encoding="utf-8") as f:
+        for number, line in enumerate(f, 1):
+            line = line.rstrip("\n")
+            if line.startswith("→ "):
+                request = json.loads(line[2:])
+                c.send(request)
+            elif line.startswith("←~ ") or line.startswith("← "):
+                partial = line.startswith("←~ ")
+                want = json.loads(line[3:] if partial else line[2:])
+                got = c.recv()
+                ok = subset(want, got) if partial else want == got
+                check("transcript %s:%d %s" % (os.path.basename(path), number, request["method"]),
+                      ok, json.dumps(got, ensure_ascii=False)[:400])
+    c.close()
+
+
+def hostile(d):
+    c = Client(d.sock)
+    cases = [
+        (b"{not json\n", -32700),
+        (b"\xff\xfe\x00garbage\x01\x02\n", -32700),
+        (b'{"jsonrpc":"2.0","id":1,"method":"version","x":"\xc3\x28"}\n', -32700),  # bad UTF-8
+        (b"[" * 4000 + b"\n", -32700),  # nesting deeper than the parser allows
+        (b'{"jsonrpc":"2.0","id":1e999999,"method":"version"}\n', -32700),
+        (b'{"jsonrpc":"2.0","id":99999999999999999999999999,"method":"version"}\n', -32700),
+        (b'[{"jsonrpc":"2.0","id":1,"method":"version"}]\n', -32600),
+        (b'{"jsonrpc":"1.0","id":1,"method":"version"}\n', -32600),
+        (b'{"jsonrpc":"2.0","id":1,"method":7}\n', -32600),
+        (b'{"jsonrpc":"2.0","id":{"a":1},"method":"version"}\n', -32600),
+        (b'{"jsonrpc":"2.0","id":1,"method":"score","params":[1,2]}\n', -32600),
+        (b'{"jsonrpc":"2.0","id":1,"method":"score","params":{"game":7}}\n', -32602),
+        (b'{"jsonrpc":"2.0","id":1,"method":"score","params":{"game":{"size":99}}}\n', -32602),
+        (b'{"jsonrpc":"2.0","id":1,"method":"score","params":{"game":{"size":9,"moves":["B Z99"]}}}\n', -32602),
+        (b'{"jsonrpc":"2.0","id":1,"method":"score","params":{"game":{"size":9},"dead":"maybe"}}\n', -32602),
+        (b'{"jsonrpc":"2.0","id":1,"method":"score","params":{"game":{"size":9},"komi":1e300}}\n', -32602),
+        (b'{"jsonrpc":"2.0","id":1,"id":2,"method":"version"}\n', -32700),  # duplicate keys
+    ]
+    for data, code in cases:
+        c.send_raw(data)
+        reply = c.recv()
+        check("hostile %r -> %d" % (data[:40], code), reply.get("error", {}).get("code") == code,
+              reply)
+    # A line over the limit (4096 here) gets too_large, and the connection stays usable.
+    c.send_raw(b'{"jsonrpc":"2.0","id":1,"method":"version","pad":"' + b"x" * 10000 + b'"}\n')
+    reply = c.recv()
+    check("too_large", reply.get("error", {}).get("data", {}).get("kind") == "too_large", reply)
+    c.send_raw(b"y" * 9000)  # a too-long line arriving in pieces
+    c.send_raw(b"y" * 9000 + b"\n")
+    reply = c.recv()
+    check("too_large in pieces", reply.get("error", {}).get("code") == -32004, reply)
+    check("usable after too_large", c.call("version")["result"]["protocol"] == 1)
+    # Blank lines are ignored; a notification gets no reply, the next request does.
+    c.send_raw(b"\n  \r\n")
+    c.send({"jsonrpc": "2.0", "method": "version"})
+    check("notification gets no reply", c.call("version", id=77)["id"] == 77)
+    # Pipelining: replies come back in order.
+    for i in range(50):
+        c.send({"jsonrpc": "2.0", "id": i, "method": "describe" if i % 2 else "version",
+                "params": {"ruleset": "chinese"} if i % 2 else None})
+    ids = [c.recv()["id"] for _ in range(50)]
+    check("pipelined replies in order", ids == list(range(50)), ids[:10])
+    c.close()
+    # A half-sent line, then the client vanishes; and a client that leaves with replies due.
+    c = Client(d.sock)
+    c.send_raw(b'{"jsonrpc":"2.0","id":1,"meth')
+    c.close()
+    c = Client(d.sock)
+    for i in range(20):
+        c.send({"jsonrpc": "2.0", "id": i, "method": "rulesets"})
+    c.close()
+    c = Client(d.sock)
+    check("serving after vanished clients", c.call("version")["result"]["name"] == "shoutan")
+    c.close()
+
+
+def limits(d):
+    # max_connections is 8: the ninth client gets "overloaded" and is closed.
+    clients = [Client(d.sock) for _ in range(8)]
+    extra = Client(d.sock)
+    reply = extra.recv()
+    check("overloaded past the connection limit",
+          reply.get("error", {}).get("data", {}).get("kind") == "overloaded", reply)
+    check("overloaded client is closed", extra.closed_by_peer())
+    check("the others are served", all(c.call("version")["id"] == 1 for c in clients))
+    for c in clients:
+        c.close()
+    time.sleep(0.2)
+    # idle_timeout is 1 s.
+    c = Client(d.sock)
+    time.sleep(2.5)
+    check("idle connection closed", c.closed_by_peer())
+
+
+def misbehaving(d):
+    c = Client(d.sock)
+    other = Client(d.sock)
+    other.send({"jsonrpc": "2.0", "id": "before", "method": "version"})
+    reply = c.call("score", {"ruleset": "crash", "game": {"size": 9}})
+    check("a crashing plugin costs only its request",
+          reply.get("error", {}).get("data", {}).get("kind") == "internal", reply)
+    check("the other connection does not notice", other.recv()["id"] == "before" and
+          other.call("version", id="after")["id"] == "after")
+    reply = c.call("score", {"ruleset": "sleepy", "game": {"size": 9}})
+    check("a request over the time budget gets timeout",
+          reply.get("error", {}).get("data", {}).get("kind") == "timeout", reply)
+    check("served after the timeout", c.call("version")["result"]["protocol"] == 1)
+    c.close()
+    other.close()
+
+
+def load(d, seconds, stop, errors, counts):
+    """A client sending score requests until stop is set, counting errors."""
+    game = {"size": 9, "moves": ["B E5", "W C3", "B G7", "W C7", "B pass", "W pass"]}
+    c = Client(d.sock)
+    n = 0
+    while not stop.is_set():
+        reply = c.call("score", {"ruleset": "chinese", "game": game, "dead": "none"}, id=n)
+        if "result" not in reply or reply["id"] != n:
+            errors.append(reply)
+        n += 1
+    counts.append(n)
+    c.close()
+
+
+def under_load(d, action):
+    stop = threading.Event()
+    errors, counts = [], []
+    threads = [threading.Thread(target=load, args=(d, 0, stop, errors, counts)) for _ in range(4)]
+    for t in threads:
+        t.start()
+    time.sleep(0.3)
+    result = action()
+    time.sleep(0.5)
+    stop.set()
+    for t in threads:
+        t.join()
+    return errors, sum(counts), result
+
+
+def reload_tests(d, rulesets_dir):
+    # A good new ruleset appears on SIGHUP, with no request failing meanwhile.
+    with open(os.path.join(rulesets_dir, "chinese-17.yaml"), "w") as f:
+        f.write("plugin: chinese\ntitle: Chinese counting on 17 lines\nparameters:\n  size: 17\n")
+
+    def hup():
+        d.proc.send_signal(signal.SIGHUP)
+        time.sleep(0.5)
+    errors, n, _ = under_load(d, hup)
+    check("SIGHUP under load: %d requests, none failed" % n, not errors and n > 0, errors[:2])
+    c = Client(d.sock)
+    names = [r["name"] for r in c.call("rulesets")["result"]["rulesets"]]
+    check("the new ruleset is served after SIGHUP", "chinese-17" in names, names)
+    c.close()
+    # A broken ruleset: refused, logged, and the old set keeps serving.
+    with open(os.path.join(rulesets_dir, "broken.yaml"), "w") as f:
+        f.write("plugin: chinese\nparameters:\n  komi: plenty\n")
+    errors, n, _ = under_load(d, hup)
+    check("SIGHUP with a broken ruleset under load: %d requests, none failed" % n,
+          not errors and n > 0, errors[:2])
+    check("the broken ruleset is reported", "broken.yaml:3:9" in d.logtext())
+    c = Client(d.sock)
+    names = [r["name"] for r in c.call("rulesets")["result"]["rulesets"]]
+    check("the old rulesets still serve", "chinese-17" in names and "broken" not in names)
+    os.unlink(os.path.join(rulesets_dir, "broken.yaml"))
+    c.close()
+
+
+def kill_worker_test(d):
+    def kill():
+        victims = d.workers()
+        os.kill(victims[0], signal.SIGKILL)
+        time.sleep(0.5)
+        return victims[0]
+    errors, n, victim = under_load(d, kill)
+    # The request the worker was running (if any) fails; every other one is served.
+    check("a worker killed under load costs at most its one request (%d served, %d failed)"
+          % (n, len(errors)), len(errors) <= 1 and n > 10, errors)
+    check("the killed worker is replaced", victim not in d.workers() and len(d.workers()) == 2,
+          d.workers())
+    check("the death is logged", "killed by signal 9" in d.logtext())
+
+
+def drain_test(d):
+    c = Client(d.sock)
+    c.send({"jsonrpc": "2.0", "id": "slow", "method": "score",
+            "params": {"ruleset": "sleepy-short", "game": {"size": 9}}})
+    time.sleep(0.2)
+    d.proc.send_signal(signal.SIGTERM)
+    reply = c.recv()
+    check("SIGTERM finishes the request in flight", reply["id"] == "slow" and
+          "slept" in reply.get("error", {}).get("message", ""), reply)
+    check("SIGTERM exits 0", d.proc.wait(10) == 0)
+    check("SIGTERM removes the socket", not os.path.exists(d.sock))
+
+
+def startup_tests(work, plugins_dir, rulesets_dir):
+    # -n checks and says so; a broken configuration is named by file, line and column.
+    good = os.path.join(work, "good.yaml")
+    with open(good, "w") as f:
+        f.write("plugins_dir: %s\nrulesets_dir: %s\nworkers: 3\n" % (plugins_dir, rulesets_dir))
+    out = subprocess.run([SHOUTAND, "-n", "-c", good], capture_output=True, text=True)
+    check("-n prints configuration OK", out.returncode == 0 and "configuration OK" in out.stdout,
+          out.stdout + out.stderr)
+    bad = os.path.join(work, "bad.yaml")
+    with open(bad, "w") as f:
+        f.write("workers: 2\nthreads: 4\n")
+    out = subprocess.run([SHOUTAND, "-n", "-c", bad], capture_output=True, text=True)
+    check("unknown setting is named", out.returncode == 1 and "bad.yaml:2:1: unknown setting"
+          in out.stderr, out.stderr)
+    with open(bad, "w") as f:
+        f.write("workers: many\n")
+    out = subprocess.run([SHOUTAND, "-n", "-c", bad], capture_output=True, text=True)
+    check("bad value is named", "bad.yaml:1:10: workers: 'many' is not a whole number"
+          in out.stderr, out.stderr)
+    shipped = os.path.join(SOURCE, "config", "shoutand.yaml")
+    env = dict(os.environ, SHOUTAN_PLUGINS_DIR=plugins_dir, SHOUTAN_RULESETS_DIR=rulesets_dir)
+    out = subprocess.run([SHOUTAND, "-n", "-c", shipped], capture_output=True, text=True,
+                         env=env)
+    check("the shipped configuration checks", "configuration OK" in out.stdout,
+          out.stdout + out.stderr)
+
+
+def main():
+    work = tempfile.mkdtemp(prefix="shoutand-test-")
+    plugins_dir = os.path.join(work, "plugins")
+    rulesets_dir = os.path.join(work, "rulesets")
+    os.mkdir(plugins_dir)
+    os.mkdir(rulesets_dir)
+    for name in os.listdir(PLUGINS):
+        if name.endswith(".so"):
+            os.symlink(os.path.join(PLUGINS, name), os.path.join(plugins_dir, name))
+    os.symlink(os.path.join(TEST_PLUGINS, "misbehaving.so"),
+               os.path.join(plugins_dir, "misbehaving.so"))
+    for name in os.listdir(RULESETS):
+        shutil.copy(os.path.join(RULESETS, name), rulesets_dir)
+    with open(os.path.join(rulesets_dir, "crash.yaml"), "w") as f:
+        f.write("plugin: misbehaving\nparameters:\n  action: crash\n")
+    with open(os.path.join(rulesets_dir, "sleepy.yaml"), "w") as f:
+        f.write("plugin: misbehaving\nparameters:\n  action: sleep\n  sleep_ms: 60000\n")
+    with open(os.path.join(rulesets_dir, "sleepy-short.yaml"), "w") as f:
+        f.write("plugin: misbehaving\nparameters:\n  action: sleep\n  sleep_ms: 700\n")
+    config = ("workers: 2\nmax_connections: 8\nmax_request_bytes: 4096\nidle_timeout: 1\n"
+              "request_timeout_ms: 1500\nlog_level: debug\n")
+    d = None
+    try:
+        startup_tests(work, plugins_dir, rulesets_dir)
+        d = Daemon(work, config, plugins_dir, rulesets_dir)
+        # A second daemon on the same socket refuses to start.
+        out = subprocess.run([SHOUTAND, "-f", "-c", d.config, "-s", d.sock],
+                             capture_output=True, text=True, timeout=10)
+        check("a second instance refuses", out.returncode == 1 and "already serving" in out.stderr,
+              out.stderr)
+        transcripts(d)
+        hostile(d)
+        limits(d)
+        misbehaving(d)
+        reload_tests(d, rulesets_dir)
+        kill_worker_test(d)
+        # The command through the daemon prints what it prints in-process.
+        demo = os.path.join(SOURCE, "examples", "demo-9x9.sgf")
+        for args in (["compare", demo, "-r", "chinese,japanese,ancient,han17"],
+                     ["score", demo, "-r", "japanese"], ["rulesets"],
+                     ["describe", "ancient"], ["replay", demo, "--json"]):
+            env = dict(os.environ, SHOUTAN_PLUGINS_DIR=plugins_dir,
+                       SHOUTAN_RULESETS_DIR=rulesets_dir)
+            local = subprocess.run([SHOUTAN] + args, capture_output=True, text=True, env=env)
+            remote = subprocess.run([SHOUTAN, "--socket", d.sock] + args, capture_output=True,
+                                    text=True)
+            check("shoutan --socket %s prints what in-process prints" % args[0],
+                  local.stdout == remote.stdout and local.returncode == remote.returncode,
+                  remote.stdout[:200] + remote.stderr)
+        examples(d)
+        drain_test(d)
+        # A stale socket file (no one listening) is removed at start.
+        stale = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        stale.bind(d.sock)
+        stale.close()
+        d = Daemon(work, config, plugins_dir, rulesets_dir)
+        check("a stale socket is replaced", Client(d.sock).call("version")["id"] == 1)
+        check("the socket's mode is 0660", oct(os.stat(d.sock).st_mode & 0o777) == "0o660")
+    finally:
+        if d is not None:
+            d.stop()
+            if failed:
+                print(d.logtext()[-3000:])
+        shutil.rmtree(work, ignore_errors=True)
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+def examples(d):
+    """The clients in examples/ run against this daemon, so they never rot."""
+    ex = os.path.join(SOURCE, "examples")
+    demo = os.path.join(ex, "demo-9x9.sgf")
+    out = subprocess.run([sys.executable, os.path.join(ex, "client.py"), d.sock, demo, "japanese"],
+                         capture_output=True, text=True)
+    check("examples/client.py", out.returncode == 0 and "W+3" in out.stdout, out.stdout + out.stderr)
+    client_c = os.environ.get("SHOUTAN_C_CLIENT")
+    if client_c:
+        out = subprocess.run([client_c, d.sock, "version"], capture_output=True, text=True)
+        check("examples/client.c", out.returncode == 0 and '"protocol":1' in out.stdout,
+              out.stdout + out.stderr)
+    out = subprocess.run(["sh", os.path.join(ex, "socat-version.sh"), d.sock],
+                         capture_output=True, text=True)
+    check("examples/socat-version.sh", '"name":"shoutan"' in out.stdout, out.stdout + out.stderr)
+    variant = os.path.join(ex, "rulesets", "chinese-17.yaml")
+    out = subprocess.run([SHOUTAN, "--rulesets-dir", os.path.dirname(variant), "--plugins-dir",
+                          PLUGINS, "describe", "chinese-17"], capture_output=True, text=True)
+    check("examples/rulesets/chinese-17.yaml loads", out.returncode == 0 and "size" in out.stdout
+          and "17" in out.stdout, out.stdout + out.stderr)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

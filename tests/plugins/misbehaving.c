@@ -1,0 +1,86 @@
+/* A test plugin that misbehaves on purpose while scoring (crash, or sleep): the daemon must survive it. */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "shoutan/ruleset.h"
+
+static const char *const actions[] = { "crash", "sleep", NULL };
+
+static const struct sht_param_spec params[] = {
+	{ "action", SHT_PARAM_CHOICE, 0, 0, actions, "crash", 0, "What to do while scoring." },
+	{ "sleep_ms", SHT_PARAM_INT, 0, 600000, NULL, "1000", 0, "How long to sleep." },
+};
+
+struct misbehaving {
+	long action, sleep_ms;
+};
+
+static void *
+configure(const struct sht_param_value *values, char *err, size_t errlen)
+{
+	struct misbehaving *m = malloc(sizeof(*m));
+
+	if (m == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	m->action = values[0].number;
+	m->sleep_ms = values[1].number;
+	return m;
+}
+
+static void
+release(void *rules)
+{
+	free(rules);
+}
+
+static void
+setup(const void *rules, struct sht_rules_setup *out)
+{
+	(void)rules;
+	out->width = out->height = 9;
+}
+
+static int
+score(const void *rules, const struct sht_host *host, const struct sht_position *pos,
+    struct sht_score_result *out, char *err, size_t errlen)
+{
+	const struct misbehaving *m = rules;
+	struct timespec ts = { m->sleep_ms / 1000, (m->sleep_ms % 1000) * 1000000L };
+
+	(void)host;
+	(void)pos;
+	(void)out;
+	(void)err;
+	(void)errlen;
+	if (m->action == 0)
+		raise(SIGSEGV); /* what a buggy plugin does */
+	nanosleep(&ts, NULL);
+	snprintf(err, errlen, "slept %ld ms", m->sleep_ms);
+	return -1;
+}
+
+static const struct sht_ruleset_plugin plugin = {
+	.abi_version = SHT_RULESET_ABI_VERSION,
+	.size = sizeof(struct sht_ruleset_plugin),
+	.family = "misbehaving",
+	.title = "A plugin that crashes or sleeps (tests only)",
+	.params = params,
+	.nparams = 2,
+	.configure = configure,
+	.release = release,
+	.setup = setup,
+	.score = score,
+};
+
+__attribute__((visibility("default"))) const struct sht_ruleset_plugin *shoutan_ruleset_plugin(void);
+
+const struct sht_ruleset_plugin *
+shoutan_ruleset_plugin(void)
+{
+	return &plugin;
+}
