@@ -421,17 +421,11 @@ sht_judge_score(const struct sht_ruleset *rs, const struct sht_replay *replay,
 	sht_area_compute(b, out->dead, &area);
 	for (int p = 0; p < n; p++)
 		out->owner[p] = (uint8_t)sht_area_owner(&area, p);
-	{
-		int *group = malloc(sizeof(int) * (size_t)n), counts[3];
-
-		if (group != NULL)
-			sht_area_ilr(b, out->dead, group, counts, out->seki);
-		free(group);
-	}
 
 	pos.board = b;
 	pos.dead = out->dead;
-	sht_area_counts(b, out->dead, &pos.counts);
+	/* One pass gives the counts and the seki stones. */
+	sht_area_counts(b, out->dead, &pos.counts, out->seki);
 	pos.counts.handicap = replay->handicap;
 	pos.counts.komi = replay->komi;
 	out->result.size = sizeof(out->result);

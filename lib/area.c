@@ -249,7 +249,8 @@ ilr_scan(const struct sht_board *b, const uint8_t *dead, const struct sht_area *
     int counts[3], uint8_t *seki, struct group_stats *stats)
 {
 	const struct sht_area a = *area;
-	int *stack = malloc((size_t)b->npoints * sizeof(*stack));
+	int *stack = malloc((size_t)b->npoints * sizeof(*stack) * 2);
+	int *members = stack + b->npoints; /* the points of the group being grown */
 	uint8_t *libmark = calloc((size_t)b->npoints, 1);
 	uint8_t *sekipt = malloc((size_t)b->npoints);
 	int n = 0;
@@ -267,7 +268,7 @@ ilr_scan(const struct sht_board *b, const uint8_t *dead, const struct sht_area *
 	}
 	seki_points(b, &a, sekipt);
 	for (int p = 0; p < b->npoints; p++) {
-		int c, top = 0, first = n + 1, owned = 0;
+		int c, top = 0, first = n + 1, owned = 0, nmembers = 0;
 		bool independent = true, touches_dame = false;
 		const uint64_t *own;
 
@@ -278,6 +279,7 @@ ilr_scan(const struct sht_board *b, const uint8_t *dead, const struct sht_area *
 		/* Grow through c's live stones and the points c alone owns. */
 		group[p] = first;
 		stack[top++] = p;
+		members[nmembers++] = p;
 		while (top > 0) {
 			int s = stack[--top];
 
@@ -289,6 +291,7 @@ ilr_scan(const struct sht_board *b, const uint8_t *dead, const struct sht_area *
 				if (bit_get(own, q)) {
 					group[q] = first;
 					stack[top++] = q;
+					members[nmembers++] = q;
 					if (!is_live_stone(b, dead, q))
 						owned++;
 				} else if (is_live_stone(b, dead, s) && sekipt[q]) {
@@ -299,10 +302,10 @@ ilr_scan(const struct sht_board *b, const uint8_t *dead, const struct sht_area *
 		independent = !touches_dame;
 		/* No chain of the region may be in atari: count each chain's liberties, where a dead
 		 * stone's point counts as empty. */
-		for (int s = 0; s < b->npoints && independent; s++) {
-			int libs = 0, t;
+		for (int i = 0; i < nmembers && independent; i++) {
+			int s = members[i], libs = 0, t;
 
-			if (group[s] != first || !is_live_stone(b, dead, s) || b->chain[s] != s)
+			if (!is_live_stone(b, dead, s) || b->chain[s] != s)
 				continue;
 			t = s;
 			do {
@@ -341,12 +344,13 @@ ilr_scan(const struct sht_board *b, const uint8_t *dead, const struct sht_area *
 			else
 				stats->eyeless[c]++;
 		}
-		for (int s = 0; s < b->npoints; s++)
-			if (group[s] == first) {
-				group[s] = -1;
-				if (seki != NULL && touches_dame && is_live_stone(b, dead, s))
-					seki[s] = 1;
-			}
+		for (int i = 0; i < nmembers; i++) {
+			int s = members[i];
+
+			group[s] = -1;
+			if (seki != NULL && touches_dame && is_live_stone(b, dead, s))
+				seki[s] = 1;
+		}
 	}
 	for (int p = 0; p < b->npoints; p++)
 		if (group[p] < 0)
@@ -368,7 +372,8 @@ sht_area_ilr(const struct sht_board *b, const uint8_t *dead, int *group, int cou
 }
 
 void
-sht_area_counts(const struct sht_board *b, const uint8_t *dead, struct sht_counts *out)
+sht_area_counts(const struct sht_board *b, const uint8_t *dead, struct sht_counts *out,
+    uint8_t *seki)
 {
 	struct sht_area a;
 	struct group_stats stats;
@@ -380,7 +385,7 @@ sht_area_counts(const struct sht_board *b, const uint8_t *dead, struct sht_count
 	if (group == NULL)
 		return;
 	sht_area_compute(b, dead, &a);
-	ilr_scan(b, dead, &a, group, groups, NULL, &stats);
+	ilr_scan(b, dead, &a, group, groups, seki, &stats);
 	free(group);
 	out->stones[SHT_BLACK] = a.black_stones;
 	out->stones[SHT_WHITE] = a.white_stones;

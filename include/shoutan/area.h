@@ -93,10 +93,11 @@ SHT_EXPORT void sht_pass_alive_map(const struct sht_board *b, bool multi_stone_s
 /*
  * Everything a ruleset counts, in one pass (struct sht_counts in shoutan/ruleset.h): live and
  * dead stones, territory, dame, captures, ILRs and the seki groups' eyes, with `dead` stones
- * removed.  `handicap` is left 0 for the caller to fill.
+ * removed.  `handicap` and `komi` are left 0 for the caller to fill.  When seki is not NULL it
+ * receives the seki stones, as sht_area_ilr gives them.
  */
 SHT_EXPORT void sht_area_counts(const struct sht_board *b, const uint8_t *dead,
-    struct sht_counts *out);
+    struct sht_counts *out, uint8_t *seki);
 
 #ifdef __cplusplus
 }

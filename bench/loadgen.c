@@ -1,0 +1,338 @@
+/*
+ * The daemon's load generator (run on request): N connections, each keeping D requests in
+ * flight, sending `score` requests for finished 19x19 corpus games with explicit dead lists;
+ * prints requests/s, latency percentiles, errors, and the daemon's memory idle and under load.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <event2/buffer.h>
+#include <event2/bufferevent.h>
+#include <event2/event.h>
+#include <jansson.h>
+
+struct conn {
+	struct bufferevent *bev;
+	double *sent;        /* send times of the requests in flight, in order (a ring) */
+	int head, count;
+	long next_id;
+};
+
+static struct event_base *base;
+static char **requests;
+static int nrequests, depth = 1;
+static double *latencies;
+static long nlat, maxlat, errors, done_requests;
+static double t_end;
+static pid_t daemon_pid;
+static double rss_peak;
+
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Resident memory of the daemon and its workers, in MB. */
+static double
+rss_mb(pid_t root)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *e;
+	double kb = 0;
+
+	if (d == NULL)
+		return 0;
+	while ((e = readdir(d)) != NULL) {
+		char path[300], line[256];
+		FILE *f;
+		long ppid = -1, rss = 0;
+		pid_t pid = (pid_t)atoi(e->d_name);
+
+		if (pid <= 0)
+			continue;
+		snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+		if ((f = fopen(path, "r")) == NULL)
+			continue;
+		while (fgets(line, sizeof(line), f) != NULL) {
+			sscanf(line, "PPid: %ld", &ppid);
+			sscanf(line, "VmRSS: %ld", &rss);
+		}
+		fclose(f);
+		if (pid == root || ppid == root)
+			kb += (double)rss;
+	}
+	closedir(d);
+	return kb / 1024.0;
+}
+
+static void
+send_one(struct conn *c)
+{
+	const char *r = requests[c->next_id % nrequests];
+	char head[64];
+
+	/* Each request template starts after its id: {"jsonrpc":"2.0","id":N, ... */
+	snprintf(head, sizeof(head), "{\"jsonrpc\":\"2.0\",\"id\":%ld,", c->next_id++);
+	bufferevent_write(c->bev, head, strlen(head));
+	bufferevent_write(c->bev, r, strlen(r));
+	c->sent[(c->head + c->count) % depth] = now();
+	c->count++;
+}
+
+static void
+on_read(struct bufferevent *bev, void *arg)
+{
+	struct conn *c = arg;
+	struct evbuffer *in = bufferevent_get_input(bev);
+	size_t n;
+	char *line;
+
+	while ((line = evbuffer_readln(in, &n, EVBUFFER_EOL_LF)) != NULL) {
+		double t = now();
+
+		if (strstr(line, "\"result\"") == NULL)
+			errors++;
+		if (nlat < maxlat)
+			latencies[nlat++] = t - c->sent[c->head];
+		c->head = (c->head + 1) % depth;
+		c->count--;
+		done_requests++;
+		free(line);
+		if (t < t_end)
+			send_one(c);
+		else if (c->count == 0)
+			bufferevent_disable(bev, EV_READ);
+	}
+}
+
+static void
+on_event(struct bufferevent *bev, short what, void *arg)
+{
+	(void)bev;
+	(void)arg;
+	if (what & (BEV_EVENT_EOF | BEV_EVENT_ERROR)) {
+		fprintf(stderr, "loadgen: connection lost\n");
+		errors++;
+	}
+}
+
+static void
+sample(evutil_socket_t fd, short what, void *arg)
+{
+	struct timeval tv = { 0, 200000 };
+	double r = daemon_pid > 0 ? rss_mb(daemon_pid) : 0;
+
+	(void)fd;
+	(void)what;
+	if (r > rss_peak)
+		rss_peak = r;
+	if (now() < t_end)
+		evtimer_add(arg, &tv);
+	else
+		event_base_loopexit(base, NULL);
+}
+
+static int
+cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Asks the daemon, once, for the dead stones of a game, so that the measured requests can
+ * send an explicit list. */
+static json_t *
+dead_list(int fd, const char *sgf)
+{
+	json_t *req = json_pack("{s:s, s:i, s:s, s:{s:{s:s}, s:s, s:s}}", "jsonrpc", "2.0", "id", 0,
+	    "method", "score", "params", "game", "sgf", sgf, "ruleset", "japanese", "dead", "auto");
+	char *text = json_dumps(req, JSON_COMPACT), buf[1 << 16];
+	size_t got = 0;
+	json_t *reply, *dead;
+
+	json_decref(req);
+	if (text == NULL || write(fd, text, strlen(text)) < 0 || write(fd, "\n", 1) != 1) {
+		free(text);
+		return NULL;
+	}
+	free(text);
+	while (got < sizeof(buf) - 1 && memchr(buf, '\n', got) == NULL) {
+		ssize_t n = read(fd, buf + got, sizeof(buf) - 1 - got);
+
+		if (n <= 0)
+			return NULL;
+		got += (size_t)n;
+	}
+	reply = json_loadb(buf, got, JSON_DISABLE_EOF_CHECK, NULL);
+	dead = json_object_get(json_object_get(reply, "result"), "dead");
+	if (dead != NULL)
+		json_incref(dead);
+	json_decref(reply);
+	return dead;
+}
+
+static int
+connect_to(const char *path)
+{
+	struct sockaddr_un sun;
+	int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+
+	memset(&sun, 0, sizeof(sun));
+	sun.sun_family = AF_UNIX;
+	snprintf(sun.sun_path, sizeof(sun.sun_path), "%s", path);
+	if (fd < 0 || connect(fd, (struct sockaddr *)&sun, sizeof(sun)) != 0) {
+		perror(path);
+		exit(1);
+	}
+	return fd;
+}
+
+/* Finished 19x19 games from the corpus's GNU Go index (two closing passes), as requests. */
+static void
+load_requests(const char *sock, const char *corpus, int max)
+{
+	char path[4096], line[4096];
+	FILE *idx;
+	int fd = connect_to(sock);
+
+	snprintf(path, sizeof(path), "%s/games/gnugo-regression/index.tsv", corpus);
+	idx = fopen(path, "r");
+	if (idx == NULL) {
+		fprintf(stderr, "loadgen: no corpus index at %s\n", path);
+		exit(1);
+	}
+	requests = calloc((size_t)max, sizeof(*requests));
+	while (nrequests < max && fgets(line, sizeof(line), idx) != NULL) {
+		char file[2048], sz[16], rest[1024];
+		int endpasses = 0;
+		FILE *f;
+		char *sgf;
+		long len;
+		json_t *dead, *params;
+		char *text;
+
+		if (sscanf(line, "%2047[^\t]\t%15[^\t]\t%1023[^\n]", file, sz, rest) != 3 ||
+		    strcmp(sz, "19") != 0)
+			continue;
+		/* Column 9 of the index is the number of closing passes. */
+		{
+			char *p = line;
+
+			for (int col = 0; col < 8 && p; col++)
+				p = strchr(p, '\t') ? strchr(p, '\t') + 1 : NULL;
+			endpasses = p ? atoi(p) : 0;
+		}
+		if (endpasses < 2)
+			continue;
+		snprintf(path, sizeof(path), "%s/games/gnugo-regression/%s", corpus, file);
+		if ((f = fopen(path, "rb")) == NULL)
+			continue;
+		fseek(f, 0, SEEK_END);
+		len = ftell(f);
+		fseek(f, 0, SEEK_SET);
+		sgf = malloc((size_t)len + 1);
+		sgf[fread(sgf, 1, (size_t)len, f)] = '\0';
+		fclose(f);
+		if (json_string(sgf) == NULL || (dead = dead_list(fd, sgf)) == NULL) {
+			free(sgf);
+			continue;
+		}
+		params = json_pack("{s:s, s:{s:{s:s}, s:s, s:o}}", "method", "score", "params",
+		    "game", "sgf", sgf, "ruleset", "japanese", "dead", dead);
+		text = json_dumps(params, JSON_COMPACT);
+		json_decref(params);
+		free(sgf);
+		/* Strip the opening brace: send_one writes it with the id. */
+		requests[nrequests] = malloc(strlen(text) + 2);
+		sprintf(requests[nrequests], "%s\n", text + 1);
+		nrequests++;
+		free(text);
+	}
+	fclose(idx);
+	close(fd);
+}
+
+int
+main(int argc, char **argv)
+{
+	const char *sock = NULL, *corpus = "../shared/corpus";
+	int nconns = 64, seconds = 10, c;
+	struct conn *conns;
+	struct event *sampler;
+	double t0, elapsed, rss_idle;
+
+	while ((c = getopt(argc, argv, "s:c:d:t:p:C:")) != -1) {
+		switch (c) {
+		case 's': sock = optarg; break;
+		case 'c': nconns = atoi(optarg); break;
+		case 'd': depth = atoi(optarg); break;
+		case 't': seconds = atoi(optarg); break;
+		case 'p': daemon_pid = (pid_t)atoi(optarg); break;
+		case 'C': corpus = optarg; break;
+		default:
+			fprintf(stderr, "usage: %s -s SOCKET [-c CONNECTIONS] [-d DEPTH] [-t SECONDS] "
+			    "[-p DAEMON_PID] [-C CORPUS]\n", argv[0]);
+			return 2;
+		}
+	}
+	if (sock == NULL || nconns < 1 || depth < 1) {
+		fprintf(stderr, "loadgen: -s SOCKET is required\n");
+		return 2;
+	}
+	load_requests(sock, corpus, 200);
+	if (nrequests == 0) {
+		fprintf(stderr, "loadgen: no finished 19x19 games found\n");
+		return 1;
+	}
+	rss_idle = daemon_pid > 0 ? rss_mb(daemon_pid) : 0;
+	base = event_base_new();
+	maxlat = 20000000;
+	latencies = malloc(sizeof(double) * (size_t)maxlat);
+	conns = calloc((size_t)nconns, sizeof(*conns));
+	t0 = now();
+	t_end = t0 + seconds;
+	for (int i = 0; i < nconns; i++) {
+		int fd = connect_to(sock);
+
+		evutil_make_socket_nonblocking(fd);
+		conns[i].bev = bufferevent_socket_new(base, fd, BEV_OPT_CLOSE_ON_FREE);
+		conns[i].sent = calloc((size_t)depth, sizeof(double));
+		conns[i].next_id = i * 1000000L;
+		bufferevent_setcb(conns[i].bev, on_read, NULL, on_event, &conns[i]);
+		bufferevent_enable(conns[i].bev, EV_READ | EV_WRITE);
+		for (int k = 0; k < depth; k++)
+			send_one(&conns[i]);
+	}
+	sampler = evtimer_new(base, sample, NULL);
+	event_assign(sampler, base, -1, 0, sample, sampler);
+	sample(-1, 0, sampler);
+	event_base_dispatch(base);
+	elapsed = now() - t0;
+	qsort(latencies, (size_t)nlat, sizeof(double), cmp);
+	printf("games: %d\n", nrequests);
+	printf("connections: %d\n", nconns);
+	printf("depth: %d\n", depth);
+	printf("requests_per_s: %.0f\n", (double)done_requests / elapsed);
+	printf("p50_ms: %.3f\n", nlat ? latencies[nlat / 2] * 1e3 : 0);
+	printf("p99_ms: %.3f\n", nlat ? latencies[(long)(nlat * 0.99)] * 1e3 : 0);
+	printf("p999_ms: %.3f\n", nlat ? latencies[(long)(nlat * 0.999)] * 1e3 : 0);
+	printf("errors: %ld\n", errors);
+	if (daemon_pid > 0) {
+		printf("rss_idle_mb: %.1f\n", rss_idle);
+		printf("rss_load_mb: %.1f\n", rss_peak);
+	}
+	return 0;
+}
