@@ -72,11 +72,11 @@ rpc_handle(const struct sht_context *ctx, const char *line, size_t len, bool *is
 
 		snprintf(msg, sizeof(msg), "parse error at line %d column %d: %s", jerr.line,
 		    jerr.column, jerr.text);
-		return respond_error(NULL, RPC_PARSE_ERROR, NULL, msg, NULL);
+		return respond_error(NULL, SHT_RPC_PARSE_ERROR, NULL, msg, NULL);
 	}
 	if (json_is_array(req)) {
 		json_decref(req);
-		return respond_error(NULL, RPC_INVALID_REQUEST, NULL, "batches are not supported; "
+		return respond_error(NULL, SHT_RPC_INVALID_REQUEST, NULL, "batches are not supported; "
 		    "send one request per line", NULL);
 	}
 	id = json_object_get(req, "id");
@@ -88,7 +88,7 @@ rpc_handle(const struct sht_context *ctx, const char *line, size_t len, bool *is
 	    strcmp(json_string_value(json_object_get(req, "jsonrpc")), "2.0") != 0 ||
 	    !json_is_string(method) || (params != NULL && !json_is_object(params) &&
 	    !json_is_null(params)) || (json_object_get(req, "id") != NULL && id == NULL)) {
-		out = respond_error(id, RPC_INVALID_REQUEST, NULL, "not a JSON-RPC 2.0 request: "
+		out = respond_error(id, SHT_RPC_INVALID_REQUEST, NULL, "not a JSON-RPC 2.0 request: "
 		    "{\"jsonrpc\":\"2.0\",\"id\":…,\"method\":\"…\",\"params\":{…}}", NULL);
 		json_decref(req);
 		return out;
@@ -108,7 +108,7 @@ rpc_handle(const struct sht_context *ctx, const char *line, size_t len, bool *is
 		out = dump_line(json_pack("{s:s, s:O, s:o}", "jsonrpc", "2.0", "id", id, "result",
 		    result));
 	} else if (unknown) {
-		out = respond_error(id, RPC_METHOD_NOT_FOUND, NULL, err.message, NULL);
+		out = respond_error(id, SHT_RPC_METHOD_NOT_FOUND, NULL, err.message, NULL);
 	} else {
 		json_t *extra = json_object();
 

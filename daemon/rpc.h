@@ -6,10 +6,7 @@
 
 #include "host.h"
 
-/* JSON-RPC's own error codes. */
-#define RPC_PARSE_ERROR -32700
-#define RPC_INVALID_REQUEST -32600
-#define RPC_METHOD_NOT_FOUND -32601
+#include "shoutan/protocol.h"
 
 /*
  * Handles one request line (without its newline).  Returns the response line, malloc'd and

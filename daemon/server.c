@@ -71,6 +71,10 @@ struct worker {
 	struct event *timer;
 };
 
+/* Replies a client has not read yet, past which the daemon stops reading its requests: with
+ * max_pending this bounds what one connection can make the daemon hold. */
+#define MAX_UNREAD_REPLY_BYTES (8u << 20)
+
 struct server {
 	struct event_base *base;
 	struct config cfg;
@@ -161,7 +165,13 @@ deliver(struct conn *c)
 			bufferevent_write(c->bev, r->reply, r->reply_len);
 		request_free(r);
 	}
-	if (c->paused && c->pending < (srv.cfg.max_pending + 1) / 2 && !srv.draining) {
+	if (!c->paused && evbuffer_get_length(bufferevent_get_output(c->bev)) >
+	    MAX_UNREAD_REPLY_BYTES) {
+		c->paused = true;
+		bufferevent_disable(c->bev, EV_READ);
+	}
+	if (c->paused && c->pending < (srv.cfg.max_pending + 1) / 2 && !srv.draining &&
+	    evbuffer_get_length(bufferevent_get_output(c->bev)) <= MAX_UNREAD_REPLY_BYTES / 2) {
 		c->paused = false;
 		bufferevent_enable(c->bev, EV_READ);
 		conn_read(c->bev, c); /* lines may be waiting in the input buffer */
@@ -257,11 +267,11 @@ worker_gone(struct worker *w, const char *why)
 		if (timed_out) {
 			snprintf(msg, sizeof(msg), "the request took longer than the %d ms allowed and "
 			    "was stopped", srv.cfg.request_timeout_ms);
-			finish_with_error(r, -32005, "timeout", msg);
+			finish_with_error(r, SHT_RPC_TIMEOUT, "timeout", msg);
 		} else {
 			snprintf(msg, sizeof(msg), "the worker serving this request stopped (%s); the "
 			    "request was not completed", why);
-			finish_with_error(r, -32099, "internal", msg);
+			finish_with_error(r, SHT_RPC_INTERNAL, "internal", msg);
 		}
 	}
 	TAILQ_CONCAT(&requeue, &w->queue, by_worker);
@@ -329,7 +339,7 @@ worker_read(struct bufferevent *bev, void *arg)
 			struct conn *c = r->conn;
 
 			if (reply == NULL && !(h.flags & FRAME_REPLY_NONE))
-				finish_with_error(r, -32099, "internal", "out of memory");
+				finish_with_error(r, SHT_RPC_INTERNAL, "internal", "out of memory");
 			else
 				finish(r, reply, (h.flags & FRAME_REPLY_ERROR) != 0);
 			/* A client that has finished sending and has nothing more to receive. */
@@ -568,7 +578,7 @@ conn_read(struct bufferevent *bev, void *arg)
 
 					snprintf(msg, sizeof(msg), "request line longer than %zu bytes",
 					    srv.cfg.max_request_bytes);
-					enqueue(c, NULL, 0, rpc_error_line(-32004, "too_large", msg));
+					enqueue(c, NULL, 0, rpc_error_line(SHT_RPC_TOO_LARGE, "too_large", msg));
 				}
 				c->discarding = true;
 			}
@@ -586,7 +596,7 @@ conn_read(struct bufferevent *bev, void *arg)
 			evbuffer_drain(in, len + eol_len);
 			snprintf(msg, sizeof(msg), "request line longer than %zu bytes",
 			    srv.cfg.max_request_bytes);
-			enqueue(c, NULL, 0, rpc_error_line(-32004, "too_large", msg));
+			enqueue(c, NULL, 0, rpc_error_line(SHT_RPC_TOO_LARGE, "too_large", msg));
 			continue;
 		}
 		line = malloc(len + 1);
@@ -609,6 +619,8 @@ conn_write(struct bufferevent *bev, void *arg)
 	struct conn *c = arg;
 
 	(void)bev;
+	if (c->paused)
+		deliver(c); /* the client read its replies: perhaps resume reading */
 	if (c->closing && c->pending == 0) {
 		conn_free(c);
 		check_drained();
@@ -662,7 +674,7 @@ accept_conn(struct evconnlistener *l, evutil_socket_t fd, struct sockaddr *sa, i
 	(void)socklen;
 	(void)arg;
 	if (srv.nconns >= srv.cfg.max_connections) {
-		char *line = rpc_error_line(-32006, "overloaded", "too many connections; try again "
+		char *line = rpc_error_line(SHT_RPC_OVERLOADED, "overloaded", "too many connections; try again "
 		    "later");
 
 		/* One best-effort write: the socket is new, its buffer empty. */

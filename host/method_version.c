@@ -1,5 +1,6 @@
 /* Method `version`: the program, its version and the protocol version. */
 #include "method.h"
+#include "shoutan/protocol.h"
 #include "version.h"
 
 json_t *

@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "method.h"
+#include "shoutan/protocol.h"
 #include "render.h"
 
 /* One request method, one file, one line here. */
@@ -49,14 +50,14 @@ int
 sht_error_code(const struct sht_error *err)
 {
 	switch (err->kind) {
-	case SHT_ERROR_BAD_PARAMS: return -32602;
-	case SHT_ERROR_BAD_SGF: return -32001;
-	case SHT_ERROR_UNKNOWN_RULESET: return -32002;
-	case SHT_ERROR_ILLEGAL_MOVE: return -32003;
-	case SHT_ERROR_TOO_LARGE: return -32004;
-	case SHT_ERROR_INTERNAL: return -32099;
+	case SHT_ERROR_BAD_PARAMS: return SHT_RPC_INVALID_PARAMS;
+	case SHT_ERROR_BAD_SGF: return SHT_RPC_BAD_SGF;
+	case SHT_ERROR_UNKNOWN_RULESET: return SHT_RPC_UNKNOWN_RULESET;
+	case SHT_ERROR_ILLEGAL_MOVE: return SHT_RPC_ILLEGAL_MOVE;
+	case SHT_ERROR_TOO_LARGE: return SHT_RPC_TOO_LARGE;
+	case SHT_ERROR_INTERNAL: return SHT_RPC_INTERNAL;
 	}
-	return -32099;
+	return SHT_RPC_INTERNAL;
 }
 
 const char *
