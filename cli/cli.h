@@ -44,6 +44,10 @@ bool cli_set_komi(json_t *params, const char *arg);
  * Prints usage and returns false on a bad argument. */
 bool cli_game_args(struct cli *cli, int argc, char **argv, const char *usage_line,
     bool allow_dead, const char **file, const char **rulesets, json_t *params);
+/* The shape of score, compare and replay: options, the game, the method, then JSON or print().
+ * With ruleset_list, -r takes a comma-separated list ("rulesets"); else one name. */
+int cli_game_command(struct cli *cli, int argc, char **argv, const char *method,
+    const char *usage, bool allow_dead, bool ruleset_list, void (*print)(const json_t *result));
 /* Prints one score object for people. */
 void cli_print_score(const json_t *score);
 /* A number of points as the JSON holds it, for printing: 7, 7.5, -0.5. */

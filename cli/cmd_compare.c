@@ -16,42 +16,13 @@ pair(const json_t *s, const char *field, char *buf, size_t len)
 	return buf;
 }
 
-int
-cmd_compare(struct cli *cli, int argc, char **argv)
+static void
+print_compare(const json_t *r)
 {
-	json_t *params = json_object(), *game, *r, *s;
-	const char *file, *names;
 	const char *first_winner = NULL;
+	const json_t *s;
 	size_t i;
 
-	if (!cli_game_args(cli, argc, argv, "compare FILE|- [-r A,B,...] [--dead ...] [--komi X] "
-	    "[--json]", true, &file, &names, params)) {
-		json_decref(params);
-		return 2;
-	}
-	if ((game = cli_read_game(cli, file)) == NULL) {
-		json_decref(params);
-		return 1;
-	}
-	json_object_set_new(params, "game", game);
-	if (names != NULL) {
-		json_t *list = json_array();
-		char *copy = strdup(names), *save = NULL;
-
-		for (char *n = strtok_r(copy, ",", &save); n != NULL; n = strtok_r(NULL, ",", &save))
-			json_array_append_new(list, json_string(n));
-		free(copy);
-		json_object_set_new(params, "rulesets", list);
-	}
-	r = cli_call(cli, "compare", params);
-	json_decref(params);
-	if (r == NULL)
-		return 1;
-	if (cli->json) {
-		cli_print_json(r);
-		json_decref(r);
-		return 0;
-	}
 	printf("  %-13s %-9s %-9s %-9s %-9s %-5s %-9s %-6s %-11s %-9s %s\n", "RULESET", "STONES",
 	    "TERRITORY", "DAME", "PRISONERS", "GROUPS", "TAX", "KOMI", "TOTAL", "RESULT", "NATIVE");
 	printf("  %-13s %-9s %-9s %-9s %-9s %-5s %-9s %-6s %-11s\n", "", "B/W", "B/W", "B/W", "B/W",
@@ -84,6 +55,11 @@ cmd_compare(struct cli *cli, int argc, char **argv)
 	printf("%s\n", json_is_true(json_object_get(r, "winners_agree")) ?
 	    "The winner is the same under every ruleset." :
 	    "* the winner differs from the first ruleset's.");
-	json_decref(r);
-	return 0;
+}
+
+int
+cmd_compare(struct cli *cli, int argc, char **argv)
+{
+	return cli_game_command(cli, argc, argv, "compare", "compare FILE|- [-r A,B,...] "
+	    "[--dead ...] [--komi X] [--json]", true, true, print_compare);
 }

@@ -4,34 +4,12 @@
 
 #include "cli.h"
 
-int
-cmd_replay(struct cli *cli, int argc, char **argv)
+static void
+print_replay(const json_t *r)
 {
-	json_t *params = json_object(), *game, *r, *m, *end;
-	const char *file, *ruleset;
+	const json_t *m, *end = json_object_get(r, "end");
 	size_t i, shown = 0;
 
-	if (!cli_game_args(cli, argc, argv, "replay FILE|- [-r RULESET] [--komi X] [--json]", false,
-	    &file, &ruleset, params)) {
-		json_decref(params);
-		return 2;
-	}
-	if ((game = cli_read_game(cli, file)) == NULL) {
-		json_decref(params);
-		return 1;
-	}
-	json_object_set_new(params, "game", game);
-	if (ruleset != NULL)
-		json_object_set_new(params, "ruleset", json_string(ruleset));
-	r = cli_call(cli, "replay", params);
-	json_decref(params);
-	if (r == NULL)
-		return 1;
-	if (cli->json) {
-		cli_print_json(r);
-		json_decref(r);
-		return 0;
-	}
 	json_array_foreach(json_object_get(r, "moves"), i, m) {
 		const char *verdict = json_string_value(json_object_get(m, "verdict"));
 
@@ -44,7 +22,6 @@ cmd_replay(struct cli *cli, int argc, char **argv)
 		    json_string_value(json_object_get(m, "reason")));
 		shown++;
 	}
-	end = json_object_get(r, "end");
 	printf("%s: %zu moves, %zu not ok; end: %s%s%s\n",
 	    json_string_value(json_object_get(r, "ruleset")),
 	    json_array_size(json_object_get(r, "moves")), shown,
@@ -53,6 +30,11 @@ cmd_replay(struct cli *cli, int argc, char **argv)
 	    json_object_get(end, "why") ? json_string_value(json_object_get(end, "why")) : "");
 	json_array_foreach(json_object_get(r, "position"), i, m)
 		printf("  %s\n", json_string_value(m));
-	json_decref(r);
-	return 0;
+}
+
+int
+cmd_replay(struct cli *cli, int argc, char **argv)
+{
+	return cli_game_command(cli, argc, argv, "replay", "replay FILE|- [-r RULESET] [--komi X] "
+	    "[--json]", false, false, print_replay);
 }

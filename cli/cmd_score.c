@@ -48,29 +48,6 @@ cli_print_score(const json_t *s)
 int
 cmd_score(struct cli *cli, int argc, char **argv)
 {
-	json_t *params = json_object(), *game, *r;
-	const char *file, *ruleset;
-
-	if (!cli_game_args(cli, argc, argv, "score FILE|- [-r RULESET] [--dead auto|none|V,V,...] "
-	    "[--komi X] [--json]", true, &file, &ruleset, params)) {
-		json_decref(params);
-		return 2;
-	}
-	if ((game = cli_read_game(cli, file)) == NULL) {
-		json_decref(params);
-		return 1;
-	}
-	json_object_set_new(params, "game", game);
-	if (ruleset != NULL)
-		json_object_set_new(params, "ruleset", json_string(ruleset));
-	r = cli_call(cli, "score", params);
-	json_decref(params);
-	if (r == NULL)
-		return 1;
-	if (cli->json)
-		cli_print_json(r);
-	else
-		cli_print_score(r);
-	json_decref(r);
-	return 0;
+	return cli_game_command(cli, argc, argv, "score", "score FILE|- [-r RULESET] "
+	    "[--dead auto|none|V,V,...] [--komi X] [--json]", true, false, cli_print_score);
 }

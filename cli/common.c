@@ -349,3 +349,42 @@ cli_game_args(struct cli *cli, int argc, char **argv, const char *usage_line, bo
 	}
 	return true;
 }
+
+int
+cli_game_command(struct cli *cli, int argc, char **argv, const char *method, const char *usage,
+    bool allow_dead, bool ruleset_list, void (*print)(const json_t *result))
+{
+	json_t *params = json_object(), *game, *r;
+	const char *file, *rulesets;
+
+	if (!cli_game_args(cli, argc, argv, usage, allow_dead, &file, &rulesets, params)) {
+		json_decref(params);
+		return 2;
+	}
+	if ((game = cli_read_game(cli, file)) == NULL) {
+		json_decref(params);
+		return 1;
+	}
+	json_object_set_new(params, "game", game);
+	if (rulesets != NULL && ruleset_list) {
+		json_t *list = json_array();
+		char *copy = strdup(rulesets), *save = NULL;
+
+		for (char *n = strtok_r(copy, ",", &save); n != NULL; n = strtok_r(NULL, ",", &save))
+			json_array_append_new(list, json_string(n));
+		free(copy);
+		json_object_set_new(params, "rulesets", list);
+	} else if (rulesets != NULL) {
+		json_object_set_new(params, "ruleset", json_string(rulesets));
+	}
+	r = cli_call(cli, method, params);
+	json_decref(params);
+	if (r == NULL)
+		return 1;
+	if (cli->json)
+		cli_print_json(r);
+	else
+		print(r);
+	json_decref(r);
+	return 0;
+}

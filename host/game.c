@@ -9,19 +9,22 @@
 
 #include "host.h"
 
-static bool
-game_error(struct sht_error *err, enum sht_error_kind kind, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+bool
+sht_error_vset(struct sht_error *err, enum sht_error_kind kind, const char *fmt, va_list ap)
+{
+	memset(err, 0, sizeof(*err));
+	err->kind = kind;
+	vsnprintf(err->message, sizeof(err->message), fmt, ap);
+	return false;
+}
 
-static bool
-game_error(struct sht_error *err, enum sht_error_kind kind, const char *fmt, ...)
+bool
+sht_error_set(struct sht_error *err, enum sht_error_kind kind, const char *fmt, ...)
 {
 	va_list ap;
 
-	memset(err, 0, sizeof(*err));
-	err->kind = kind;
 	va_start(ap, fmt);
-	vsnprintf(err->message, sizeof(err->message), fmt, ap);
+	sht_error_vset(err, kind, fmt, ap);
 	va_end(ap);
 	return false;
 }
@@ -44,7 +47,7 @@ sht_game_from_sgf(const char *text, size_t len, int tree, struct sht_game *out,
 	memset(out, 0, sizeof(*out));
 	out->sgf = sht_sgf_parse(text, len, &e);
 	if (out->sgf == NULL || !sht_sgf_game(out->sgf, tree, &out->g, &e)) {
-		game_error(err, SHT_ERROR_BAD_SGF, "SGF %d:%d: %s", e.line, e.column, e.message);
+		sht_error_set(err, SHT_ERROR_BAD_SGF, "SGF %d:%d: %s", e.line, e.column, e.message);
 		err->line = e.line;
 		err->column = e.column;
 		sht_game_free(out);
@@ -134,24 +137,24 @@ read_komi(const json_t *k, int *half, struct sht_error *err)
 
 		if (u != NULL) {
 			if (!json_is_string(u))
-				return game_error(err, SHT_ERROR_BAD_PARAMS, "game.komi.unit must be "
+				return sht_error_set(err, SHT_ERROR_BAD_PARAMS, "game.komi.unit must be "
 				    "\"points\" or \"zi\"");
 			unit = json_string_value(u);
 		}
 		k = json_object_get(k, "value");
 	}
 	if (!json_is_number(k))
-		return game_error(err, SHT_ERROR_BAD_PARAMS, "game.komi must be a number or "
+		return sht_error_set(err, SHT_ERROR_BAD_PARAMS, "game.komi must be a number or "
 		    "{\"value\": number, \"unit\": \"points\"|\"zi\"}");
 	if (strcmp(unit, "zi") == 0)
 		scale = 4.0;
 	else if (strcmp(unit, "points") != 0)
-		return game_error(err, SHT_ERROR_BAD_PARAMS, "game.komi.unit must be \"points\" or "
+		return sht_error_set(err, SHT_ERROR_BAD_PARAMS, "game.komi.unit must be \"points\" or "
 		    "\"zi\", not \"%.20s\"", unit);
 	value = json_number_value(k);
 	h = value * scale;
 	if (!isfinite(h) || fabs(h) > 10000 || fabs(h - round(h)) > 1e-9)
-		return game_error(err, SHT_ERROR_BAD_PARAMS, "game.komi %g %s is not a whole number "
+		return sht_error_set(err, SHT_ERROR_BAD_PARAMS, "game.komi %g %s is not a whole number "
 		    "of half points", value, unit);
 	*half = (int)round(h);
 	return true;
@@ -171,7 +174,7 @@ sht_game_json_from_sgf_bytes(const char *data, size_t len, struct sht_error *err
 	/* Not UTF-8: decode as the file says (CA) or as detected, and write it back. */
 	c = sht_sgf_parse(data, len, &e);
 	if (c == NULL) {
-		game_error(err, SHT_ERROR_BAD_SGF, "SGF %d:%d: %s", e.line, e.column, e.message);
+		sht_error_set(err, SHT_ERROR_BAD_SGF, "SGF %d:%d: %s", e.line, e.column, e.message);
 		err->line = e.line;
 		err->column = e.column;
 		return NULL;
@@ -181,7 +184,7 @@ sht_game_json_from_sgf_bytes(const char *data, size_t len, struct sht_error *err
 	text = utf8 ? json_stringn(utf8, n) : NULL;
 	free(utf8);
 	if (text == NULL) {
-		game_error(err, SHT_ERROR_INTERNAL, "out of memory");
+		sht_error_set(err, SHT_ERROR_INTERNAL, "out of memory");
 		return NULL;
 	}
 	return json_pack("{s:o}", "sgf", text);
@@ -203,7 +206,7 @@ add_vertices(struct sht_game *game, int *cap, const json_t *list, int color, con
 	if (list == NULL)
 		return true;
 	if (!json_is_array(list))
-		return game_error(err, SHT_ERROR_BAD_PARAMS, "game.setup.%s must be a list of "
+		return sht_error_set(err, SHT_ERROR_BAD_PARAMS, "game.setup.%s must be a list of "
 		    "vertices", what);
 	json_array_foreach(list, i, v) {
 		int x, y;
@@ -211,10 +214,10 @@ add_vertices(struct sht_game *game, int *cap, const json_t *list, int color, con
 
 		if (!json_is_string(v) || !parse_vertex(json_string_value(v), game->g.width,
 		    game->g.height, &x, &y, &pass) || pass)
-			return game_error(err, SHT_ERROR_BAD_PARAMS, "game.setup.%s[%zu]: not a vertex "
+			return sht_error_set(err, SHT_ERROR_BAD_PARAMS, "game.setup.%s[%zu]: not a vertex "
 			    "of the %dx%d board", what, i, game->g.width, game->g.height);
 		if (!add_event(game, cap, SHT_SGF_SETUP, color, x, y))
-			return game_error(err, SHT_ERROR_INTERNAL, "out of memory");
+			return sht_error_set(err, SHT_ERROR_INTERNAL, "out of memory");
 	}
 	return true;
 }
@@ -234,7 +237,7 @@ from_json_object(const json_t *j, int default_w, int default_h, struct sht_game 
 	json_object_foreach((json_t *)(uintptr_t)j, key, val) {
 		if (strcmp(key, "size") != 0 && strcmp(key, "setup") != 0 && strcmp(key, "moves") != 0 &&
 		    strcmp(key, "komi") != 0 && strcmp(key, "handicap") != 0)
-			return game_error(err, SHT_ERROR_BAD_PARAMS, "game has an unknown member "
+			return sht_error_set(err, SHT_ERROR_BAD_PARAMS, "game has an unknown member "
 			    "\"%.40s\" (known: sgf, tree, size, setup, moves, komi, handicap)", key);
 	}
 	out->g.width = default_w;
@@ -249,11 +252,11 @@ from_json_object(const json_t *j, int default_w, int default_h, struct sht_game 
 			w = json_integer_value(json_array_get(size, 0));
 			h = json_integer_value(json_array_get(size, 1));
 		} else {
-			return game_error(err, SHT_ERROR_BAD_PARAMS, "game.size must be a number or "
+			return sht_error_set(err, SHT_ERROR_BAD_PARAMS, "game.size must be a number or "
 			    "[width, height]");
 		}
 		if (w < SHT_MIN_SIZE || h < SHT_MIN_SIZE || w > SHT_MAX_SIZE || h > SHT_MAX_SIZE)
-			return game_error(err, SHT_ERROR_BAD_PARAMS, "game.size %lldx%lld is not "
+			return sht_error_set(err, SHT_ERROR_BAD_PARAMS, "game.size %lldx%lld is not "
 			    "supported (2 to 25 lines each way)", (long long)w, (long long)h);
 		out->g.width = (int)w;
 		out->g.height = (int)h;
@@ -267,14 +270,14 @@ from_json_object(const json_t *j, int default_w, int default_h, struct sht_game 
 	if (handicap != NULL) {
 		if (!json_is_integer(handicap) || json_integer_value(handicap) < 0 ||
 		    json_integer_value(handicap) > 99)
-			return game_error(err, SHT_ERROR_BAD_PARAMS, "game.handicap must be a whole "
+			return sht_error_set(err, SHT_ERROR_BAD_PARAMS, "game.handicap must be a whole "
 			    "number from 0 to 99");
 		out->g.handicap = (int)json_integer_value(handicap);
 		out->has_handicap = true;
 	}
 	if (setup != NULL) {
 		if (!json_is_object(setup))
-			return game_error(err, SHT_ERROR_BAD_PARAMS, "game.setup must be an object "
+			return sht_error_set(err, SHT_ERROR_BAD_PARAMS, "game.setup must be an object "
 			    "with \"black\" and \"white\" lists");
 		if (!add_vertices(out, &cap, json_object_get(setup, "black"), SHT_BLACK, "black", err) ||
 		    !add_vertices(out, &cap, json_object_get(setup, "white"), SHT_WHITE, "white", err))
@@ -282,7 +285,7 @@ from_json_object(const json_t *j, int default_w, int default_h, struct sht_game 
 		out->has_setup = true;
 	}
 	if (moves != NULL && !json_is_array(moves))
-		return game_error(err, SHT_ERROR_BAD_PARAMS, "game.moves must be a list such as "
+		return sht_error_set(err, SHT_ERROR_BAD_PARAMS, "game.moves must be a list such as "
 		    "[\"B D4\", \"W pass\"]");
 	json_array_foreach(moves, i, m) {
 		const char *s = json_is_string(m) ? json_string_value(m) : "";
@@ -291,17 +294,17 @@ from_json_object(const json_t *j, int default_w, int default_h, struct sht_game 
 		bool pass;
 
 		if (color == SHT_EMPTY)
-			return game_error(err, SHT_ERROR_BAD_PARAMS, "game.moves[%zu]: expected "
+			return sht_error_set(err, SHT_ERROR_BAD_PARAMS, "game.moves[%zu]: expected "
 			    "\"B D4\" or \"W pass\"", i);
 		while (*sp == ' ')
 			sp++;
 		if (!parse_vertex(sp, out->g.width, out->g.height, &x, &y, &pass))
-			return game_error(err, SHT_ERROR_BAD_PARAMS, "game.moves[%zu]: '%.20s' is not "
+			return sht_error_set(err, SHT_ERROR_BAD_PARAMS, "game.moves[%zu]: '%.20s' is not "
 			    "a vertex of the %dx%d board", i, sp, out->g.width, out->g.height);
 		if (pass)
 			x = y = -1;
 		if (!add_event(out, &cap, SHT_SGF_MOVE, color, x, y))
-			return game_error(err, SHT_ERROR_INTERNAL, "out of memory");
+			return sht_error_set(err, SHT_ERROR_INTERNAL, "out of memory");
 		out->g.events[out->g.nevents - 1].offset = i;
 	}
 	return true;
@@ -315,24 +318,24 @@ sht_game_from_json(const json_t *j, int default_w, int default_h, struct sht_gam
 
 	memset(out, 0, sizeof(*out));
 	if (!json_is_object(j))
-		return game_error(err, SHT_ERROR_BAD_PARAMS, "game must be an object: {\"sgf\": "
+		return sht_error_set(err, SHT_ERROR_BAD_PARAMS, "game must be an object: {\"sgf\": "
 		    "\"...\"} or {\"size\": 19, \"moves\": [...]}");
 	sgf = json_object_get(j, "sgf");
 	if (sgf != NULL) {
 		json_int_t t = 0;
 
 		if (!json_is_string(sgf))
-			return game_error(err, SHT_ERROR_BAD_PARAMS, "game.sgf must be a string");
+			return sht_error_set(err, SHT_ERROR_BAD_PARAMS, "game.sgf must be a string");
 		tree = json_object_get(j, "tree");
 		if (tree != NULL) {
 			if (!json_is_integer(tree) || json_integer_value(tree) < 0 ||
 			    json_integer_value(tree) > 100000)
-				return game_error(err, SHT_ERROR_BAD_PARAMS, "game.tree must be a "
+				return sht_error_set(err, SHT_ERROR_BAD_PARAMS, "game.tree must be a "
 				    "game tree index from 0");
 			t = json_integer_value(tree);
 		}
 		if (json_object_size(j) > (tree ? 2u : 1u))
-			return game_error(err, SHT_ERROR_BAD_PARAMS, "game with \"sgf\" takes only "
+			return sht_error_set(err, SHT_ERROR_BAD_PARAMS, "game with \"sgf\" takes only "
 			    "\"tree\" beside it");
 		return sht_game_from_sgf(json_string_value(sgf), json_string_length(sgf), (int)t,
 		    out, err);

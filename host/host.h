@@ -2,6 +2,7 @@
 #ifndef SHOUTAN_HOST_H
 #define SHOUTAN_HOST_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -115,6 +116,12 @@ struct sht_error {
 	int line, column;  /* for bad_sgf */
 	char message[SHT_ERR_MAX];
 };
+
+/* Fills err with a kind and a message; returns false (for one-line error returns). */
+bool sht_error_set(struct sht_error *err, enum sht_error_kind kind, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+bool sht_error_vset(struct sht_error *err, enum sht_error_kind kind, const char *fmt,
+    va_list ap) __attribute__((format(printf, 3, 0)));
 
 bool sht_game_from_sgf(const char *text, size_t len, int tree, struct sht_game *out,
     struct sht_error *err);

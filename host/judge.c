@@ -79,12 +79,10 @@ judge_error(struct sht_error *err, enum sht_error_kind kind, int move, const cha
 {
 	va_list ap;
 
-	memset(err, 0, sizeof(*err));
-	err->kind = kind;
-	err->move = move;
 	va_start(ap, fmt);
-	vsnprintf(err->message, sizeof(err->message), fmt, ap);
+	sht_error_vset(err, kind, fmt, ap);
 	va_end(ap);
+	err->move = move;
 	return false;
 }
 

@@ -38,10 +38,8 @@ sht_fail(struct sht_error *err, enum sht_error_kind kind, const char *fmt, ...)
 {
 	va_list ap;
 
-	memset(err, 0, sizeof(*err));
-	err->kind = kind;
 	va_start(ap, fmt);
-	vsnprintf(err->message, sizeof(err->message), fmt, ap);
+	sht_error_vset(err, kind, fmt, ap);
 	va_end(ap);
 	return NULL;
 }

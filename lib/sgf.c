@@ -90,6 +90,21 @@ struct parser {
 	int tree_cap;
 };
 
+/* Fills err (when there is one) with the position of offset and the message; returns false. */
+static bool set_error(const struct sht_sgf_collection *c, struct sht_sgf_error *err,
+    size_t offset, const char *fmt, va_list ap) __attribute__((format(printf, 4, 0)));
+
+static bool
+set_error(const struct sht_sgf_collection *c, struct sht_sgf_error *err, size_t offset,
+    const char *fmt, va_list ap)
+{
+	if (err != NULL) {
+		sht_sgf_position(c, offset, &err->line, &err->column);
+		vsnprintf(err->message, sizeof(err->message), fmt, ap);
+	}
+	return false;
+}
+
 static bool fail(struct parser *p, size_t offset, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
@@ -98,12 +113,9 @@ fail(struct parser *p, size_t offset, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (p->err != NULL) {
-		sht_sgf_position(p->c, offset, &p->err->line, &p->err->column);
-		va_start(ap, fmt);
-		vsnprintf(p->err->message, sizeof(p->err->message), fmt, ap);
-		va_end(ap);
-	}
+	va_start(ap, fmt);
+	set_error(p->c, p->err, offset, fmt, ap);
+	va_end(ap);
 	return false;
 }
 
@@ -543,12 +555,9 @@ game_fail(struct game_builder *gb, size_t offset, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (gb->err != NULL) {
-		sht_sgf_position(gb->c, offset, &gb->err->line, &gb->err->column);
-		va_start(ap, fmt);
-		vsnprintf(gb->err->message, sizeof(gb->err->message), fmt, ap);
-		va_end(ap);
-	}
+	va_start(ap, fmt);
+	set_error(gb->c, gb->err, offset, fmt, ap);
+	va_end(ap);
 	return false;
 }
 

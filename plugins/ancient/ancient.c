@@ -48,46 +48,26 @@ static const struct sht_param_spec params[P_COUNT] = {
 		"Native unit: zi (黑胜7子半) for counting, lu (路, points) for the Tang method." },
 };
 
-struct ancient {
-	struct sht_param_value v[P_COUNT];
-};
-
 static void *
 ancient_configure(const struct sht_param_value *values, char *err, size_t errlen)
 {
-	struct ancient *a;
-
-	if (values[P_KOMI].number % 50 != 0) {
-		snprintf(err, errlen, "komi must be a whole number of half points");
+	if (!sht_plugin_komi_ok(values[P_KOMI].number, false, err, errlen))
 		return NULL;
-	}
-	a = malloc(sizeof(*a));
-	if (a == NULL) {
-		snprintf(err, errlen, "out of memory");
-		return NULL;
-	}
-	memcpy(a->v, values, sizeof(a->v));
-	return a;
-}
-
-static void
-ancient_release(void *rules)
-{
-	free(rules);
+	return sht_plugin_values_copy(values, P_COUNT, err, errlen);
 }
 
 static void
 ancient_setup(const void *rules, struct sht_rules_setup *s)
 {
-	const struct ancient *a = rules;
-	int n = (int)a->v[P_SIZE].number, far = n - 4, seating = SHT_CHOICE(a->v, P_SEATED);
+	const struct sht_param_value *v = rules;
+	int n = (int)v[P_SIZE].number, far = n - 4, seating = SHT_CHOICE(v, P_SEATED);
 	/* The 4-4 points: (3, 3) from each corner, counted from the top left. */
 	int white = seating == 0 ? SHT_RP_WHITE : SHT_RP_BLACK;
 
 	s->width = s->height = n;
 	s->ko = SHT_RULES_KO_SIMPLE;
-	s->first_player = SHT_CHOICE(a->v, P_FIRST) == 0 ? SHT_RP_WHITE : SHT_RP_BLACK;
-	s->komi = (int)(a->v[P_KOMI].number / 50);
+	s->first_player = SHT_CHOICE(v, P_FIRST) == 0 ? SHT_RP_WHITE : SHT_RP_BLACK;
+	s->komi = (int)(v[P_KOMI].number / 50);
 	if (seating != 2) {
 		/* Diagonal: White on dd and pp (D16, Q4), Black on dp and pd (D4, Q16). */
 		struct sht_rules_seated seats[4] = {
@@ -103,11 +83,11 @@ ancient_setup(const void *rules, struct sht_rules_setup *s)
 static int
 ancient_consequence(const void *rules, int violation)
 {
-	const struct ancient *a = rules;
+	const struct sht_param_value *v = rules;
 
 	if (violation == SHT_VIOLATION_OCCUPIED || violation == SHT_VIOLATION_OFF_BOARD)
 		return SHT_CONSEQUENCE_REJECT;
-	return SHT_CHOICE(a->v, P_ILLEGAL) == 0 ? SHT_CONSEQUENCE_VOID : SHT_CONSEQUENCE_LOSS;
+	return SHT_CHOICE(v, P_ILLEGAL) == 0 ? SHT_CONSEQUENCE_VOID : SHT_CONSEQUENCE_LOSS;
 }
 
 static int
@@ -115,14 +95,14 @@ ancient_cycle(const void *rules)
 {
 	static const int map[] = { SHT_CYCLE_DRAW, SHT_CYCLE_NO_RESULT, SHT_CYCLE_REPLAY };
 
-	return map[SHT_CHOICE(((const struct ancient *)rules)->v, P_CYCLES)];
+	return map[SHT_CHOICE((const struct sht_param_value *)rules, P_CYCLES)];
 }
 
 static int
 ancient_score(const void *rules, const struct sht_host *host, const struct sht_position *pos,
     struct sht_score_result *out, char *err, size_t errlen)
 {
-	const struct ancient *a = rules;
+	const struct sht_param_value *v = rules;
 	struct sht_tally_policy policy = { sizeof(policy), SHT_COUNTING_AREA, 1,
 		SHT_SEKI_EYES_COUNT, SHT_TAX_NONE, 0, 0, 0 };
 	struct sht_counts k;
@@ -132,25 +112,25 @@ ancient_score(const void *rules, const struct sht_host *host, const struct sht_p
 	k.size = sizeof(k);
 	host->count(pos, &k);
 	policy.komi = k.komi;
-	if (SHT_CHOICE(a->v, P_COUNTING) == 1) {
+	if (SHT_CHOICE(v, P_COUNTING) == 1) {
 		/* Tang: territory less the stones each side lost, less 2 per living group. */
 		policy.counting = SHT_COUNTING_TERRITORY;
 		policy.split_dame = 0;
 		policy.count_losses = 1;
 	}
-	if (a->v[P_TAX].number) {
+	if (v[P_TAX].number) {
 		static const int tax[] = { SHT_TAX_PER_GROUP, SHT_TAX_EYES_NEEDED, SHT_TAX_PER_GROUP };
 		static const int eyes[] = { SHT_SEKI_EYES_NOBODY, SHT_SEKI_EYES_COUNT,
 			SHT_SEKI_EYES_SPLIT };
-		int s = SHT_CHOICE(a->v, P_SEKI_TAX);
+		int s = SHT_CHOICE(v, P_SEKI_TAX);
 
 		policy.tax = tax[s];
 		policy.seki_eyes = eyes[s];
 	}
-	if (k.handicap > 1 && SHT_CHOICE(a->v, P_HANDICAP) == 0)
+	if (k.handicap > 1 && SHT_CHOICE(v, P_HANDICAP) == 0)
 		policy.handicap_compensation = 4 * k.handicap; /* N zi, in half points */
 	host->tally(pos, &policy, out);
-	if (SHT_CHOICE(a->v, P_UNIT) == 0)
+	if (SHT_CHOICE(v, P_UNIT) == 0)
 		sht_native_zi(out);
 	else
 		sht_native_points(out, "lu", "路");
@@ -173,7 +153,7 @@ static const struct sht_ruleset_plugin plugin = {
 	.params = params,
 	.nparams = P_COUNT,
 	.configure = ancient_configure,
-	.release = ancient_release,
+	.release = sht_plugin_values_free,
 	.setup = ancient_setup,
 	.consequence = ancient_consequence,
 	.cycle = ancient_cycle,

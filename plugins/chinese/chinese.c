@@ -53,62 +53,41 @@ static const struct sht_param_spec params[P_COUNT] = {
 		"variant, as KataGo's area scoring with tax SEKI)." },
 };
 
-struct chinese {
-	struct sht_param_value v[P_COUNT];
-};
-
 static void *
 chinese_configure(const struct sht_param_value *values, char *err, size_t errlen)
 {
-	struct chinese *c = malloc(sizeof(*c));
-	long komi = values[P_KOMI].number;
+	bool in_zi = SHT_CHOICE(values, P_KOMI_UNIT) == 0;
 
-	/* Komi must come out in whole half points: 3.75 zi is 7.5 points, 3.7 zi is not. */
-	if (SHT_CHOICE(values, P_KOMI_UNIT) == 0 ? komi % 25 != 0 : komi % 50 != 0) {
-		snprintf(err, errlen, "komi %ld.%02ld %s is not a whole number of half points",
-		    komi / 100, labs(komi % 100), komi_units[SHT_CHOICE(values, P_KOMI_UNIT)]);
-		free(c);
+	if (!sht_plugin_komi_ok(values[P_KOMI].number, in_zi, err, errlen))
 		return NULL;
-	}
-	if (c == NULL) {
-		snprintf(err, errlen, "out of memory");
-		return NULL;
-	}
-	memcpy(c->v, values, sizeof(c->v));
-	return c;
-}
-
-static void
-chinese_release(void *rules)
-{
-	free(rules);
+	return sht_plugin_values_copy(values, P_COUNT, err, errlen);
 }
 
 static void
 chinese_setup(const void *rules, struct sht_rules_setup *s)
 {
-	const struct chinese *c = rules;
-	long komi = c->v[P_KOMI].number;
-	int ko = SHT_CHOICE(c->v, P_KO);
+	const struct sht_param_value *v = rules;
+	long komi = v[P_KOMI].number;
+	int ko = SHT_CHOICE(v, P_KO);
 
-	s->width = s->height = (int)c->v[P_SIZE].number;
+	s->width = s->height = (int)v[P_SIZE].number;
 	s->ko = ko == 1 ? SHT_RULES_KO_POSITIONAL : ko == 2 ? SHT_RULES_KO_SITUATIONAL :
 	    SHT_RULES_KO_SIMPLE;
-	s->multi_stone_suicide = (int)c->v[P_SUICIDE].number;
-	s->first_player = SHT_CHOICE(c->v, P_FIRST) == 0 ? SHT_RP_BLACK : SHT_RP_WHITE;
+	s->multi_stone_suicide = (int)v[P_SUICIDE].number;
+	s->first_player = SHT_CHOICE(v, P_FIRST) == 0 ? SHT_RP_BLACK : SHT_RP_WHITE;
 	/* Hundredths of a zi to half points is /25, of a point /50. */
-	s->komi = (int)(SHT_CHOICE(c->v, P_KOMI_UNIT) == 0 ? komi / 25 : komi / 50);
+	s->komi = (int)(SHT_CHOICE(v, P_KOMI_UNIT) == 0 ? komi / 25 : komi / 50);
 	s->warnings_to_lose = 2;
 }
 
 static int
 chinese_consequence(const void *rules, int violation)
 {
-	const struct chinese *c = rules;
+	const struct sht_param_value *v = rules;
 
 	switch (violation) {
 	case SHT_VIOLATION_NOT_YOUR_TURN:
-		return SHT_CHOICE(c->v, P_EDITION) == 1 ? SHT_CONSEQUENCE_LOSS :
+		return SHT_CHOICE(v, P_EDITION) == 1 ? SHT_CONSEQUENCE_LOSS :
 		    SHT_CONSEQUENCE_WARNING;
 	case SHT_VIOLATION_SUICIDE:
 	case SHT_VIOLATION_KO:
@@ -117,7 +96,7 @@ chinese_consequence(const void *rules, int violation)
 		static const int map[] = { SHT_CONSEQUENCE_VOID, SHT_CONSEQUENCE_WARNING,
 			SHT_CONSEQUENCE_LOSS };
 
-		return map[SHT_CHOICE(c->v, P_ILLEGAL)];
+		return map[SHT_CHOICE(v, P_ILLEGAL)];
 	}
 	default:
 		/* A stone on an occupied point or off the board is no move: refuse the record. */
@@ -130,14 +109,14 @@ chinese_cycle(const void *rules)
 {
 	static const int map[] = { SHT_CYCLE_DRAW, SHT_CYCLE_REPLAY, SHT_CYCLE_NO_RESULT };
 
-	return map[SHT_CHOICE(((const struct chinese *)rules)->v, P_CYCLES)];
+	return map[SHT_CHOICE((const struct sht_param_value *)rules, P_CYCLES)];
 }
 
 static int
 chinese_score(const void *rules, const struct sht_host *host, const struct sht_position *pos,
     struct sht_score_result *out, char *err, size_t errlen)
 {
-	const struct chinese *c = rules;
+	const struct sht_param_value *v = rules;
 	struct sht_tally_policy policy = { sizeof(policy), SHT_COUNTING_AREA, 1,
 		SHT_SEKI_EYES_COUNT, SHT_TAX_NONE, 0, 0, 0 };
 	struct sht_counts k;
@@ -147,17 +126,17 @@ chinese_score(const void *rules, const struct sht_host *host, const struct sht_p
 	k.size = sizeof(k);
 	host->count(pos, &k);
 	policy.komi = k.komi;
-	if (SHT_CHOICE(c->v, P_SEKI) == 1)
+	if (SHT_CHOICE(v, P_SEKI) == 1)
 		policy.seki_eyes = SHT_SEKI_EYES_NOBODY;
 	if (k.handicap > 1) {
-		int h = SHT_CHOICE(c->v, P_HANDICAP);
+		int h = SHT_CHOICE(v, P_HANDICAP);
 
 		/* N/2 zi is N points; AGA gives N - 1 points. */
 		policy.handicap_compensation = h == 0 ? 2 * k.handicap : h == 1 ?
 		    2 * (k.handicap - 1) : 0;
 	}
 	host->tally(pos, &policy, out);
-	if (SHT_CHOICE(c->v, P_UNIT) == 0)
+	if (SHT_CHOICE(v, P_UNIT) == 0)
 		sht_native_zi(out);
 	else
 		sht_native_points(out, "points", "目");
@@ -179,7 +158,7 @@ static const struct sht_ruleset_plugin plugin = {
 	.params = params,
 	.nparams = P_COUNT,
 	.configure = chinese_configure,
-	.release = chinese_release,
+	.release = sht_plugin_values_free,
 	.setup = chinese_setup,
 	.consequence = chinese_consequence,
 	.cycle = chinese_cycle,

@@ -1,4 +1,4 @@
-/* Native result texts for the project's plugins: zi quarters, Japanese 目, Korean 집, points. */
+/* What the project's plugins share: their instances, komi checks, and native result texts. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,4 +94,35 @@ sht_native_korean(struct sht_score_result *r)
 	else
 		snprintf(r->native_text, sizeof(r->native_text), "%s %d집%s 승", who, h / 2,
 		    h % 2 ? "반" : "");
+}
+
+void *
+sht_plugin_values_copy(const struct sht_param_value *values, int n, char *err, size_t errlen)
+{
+	struct sht_param_value *copy = malloc(sizeof(*copy) * (size_t)n);
+
+	if (copy == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	memcpy(copy, values, sizeof(*copy) * (size_t)n);
+	return copy;
+}
+
+void
+sht_plugin_values_free(void *rules)
+{
+	free(rules);
+}
+
+bool
+sht_plugin_komi_ok(long hundredths, bool in_zi, char *err, size_t errlen)
+{
+	/* 3.75 zi is 7.5 points; 3.7 zi, or 6.3 points, is no whole number of half points. */
+	if (hundredths % (in_zi ? 25 : 50) == 0)
+		return true;
+	snprintf(err, errlen, "komi %s%ld.%02ld %s is not a whole number of half points",
+	    hundredths < 0 ? "-" : "", labs(hundredths) / 100, labs(hundredths) % 100,
+	    in_zi ? "zi" : "points");
+	return false;
 }

@@ -18,6 +18,17 @@ void sht_native_japanese(struct sht_score_result *r);
 /* Korean 집: 흑 6집반 승, 흑 반집 승, 무승부 (draw), 무효 (no result). */
 void sht_native_korean(struct sht_score_result *r);
 
+#include <stdbool.h>
+
+/* The instance the project's plugins use: a copy of their parameter values.  NULL with err
+ * filled when memory runs out. */
+void *sht_plugin_values_copy(const struct sht_param_value *values, int n, char *err,
+    size_t errlen);
+void sht_plugin_values_free(void *rules);
+/* Whether a komi in hundredths is a whole number of half points (in zi: quarter zi); err says
+ * why not. */
+bool sht_plugin_komi_ok(long hundredths, bool in_zi, char *err, size_t errlen);
+
 /* Index of value in a NULL-terminated list of choices (as the host numbered it). */
 #define SHT_CHOICE(values, i) ((int)(values)[(i)].number)
 

@@ -30,63 +30,43 @@ static const struct sht_param_spec params[P_COUNT] = {
 		"Outcome of an unbroken repetition." },
 };
 
-struct han17 {
-	struct sht_param_value v[P_COUNT];
-};
-
 static void *
 han17_configure(const struct sht_param_value *values, char *err, size_t errlen)
 {
-	struct han17 *h;
-
-	if (values[P_KOMI].number % 50 != 0) {
-		snprintf(err, errlen, "komi must be a whole number of half points");
+	if (!sht_plugin_komi_ok(values[P_KOMI].number, false, err, errlen))
 		return NULL;
-	}
-	h = malloc(sizeof(*h));
-	if (h == NULL) {
-		snprintf(err, errlen, "out of memory");
-		return NULL;
-	}
-	memcpy(h->v, values, sizeof(h->v));
-	return h;
-}
-
-static void
-han17_release(void *rules)
-{
-	free(rules);
+	return sht_plugin_values_copy(values, P_COUNT, err, errlen);
 }
 
 static void
 han17_setup(const void *rules, struct sht_rules_setup *s)
 {
-	const struct han17 *h = rules;
+	const struct sht_param_value *v = rules;
 
-	s->width = s->height = (int)h->v[P_SIZE].number;
+	s->width = s->height = (int)v[P_SIZE].number;
 	s->ko = SHT_RULES_KO_SIMPLE;
-	s->first_player = SHT_CHOICE(h->v, P_FIRST) == 0 ? SHT_RP_WHITE : SHT_RP_BLACK;
-	s->supply[SHT_RP_BLACK] = s->supply[SHT_RP_WHITE] = (int)h->v[P_SUPPLY].number;
-	s->komi = (int)(h->v[P_KOMI].number / 50);
+	s->first_player = SHT_CHOICE(v, P_FIRST) == 0 ? SHT_RP_WHITE : SHT_RP_BLACK;
+	s->supply[SHT_RP_BLACK] = s->supply[SHT_RP_WHITE] = (int)v[P_SUPPLY].number;
+	s->komi = (int)(v[P_KOMI].number / 50);
 }
 
 static int
 han17_consequence(const void *rules, int violation)
 {
-	const struct han17 *h = rules;
+	const struct sht_param_value *v = rules;
 
 	if (violation == SHT_VIOLATION_OCCUPIED || violation == SHT_VIOLATION_OFF_BOARD)
 		return SHT_CONSEQUENCE_REJECT;
 	/* With no stones left a player must pass: a stone placed anyway is void. */
 	if (violation == SHT_VIOLATION_NO_STONES)
 		return SHT_CONSEQUENCE_VOID;
-	return SHT_CHOICE(h->v, P_ILLEGAL) == 0 ? SHT_CONSEQUENCE_VOID : SHT_CONSEQUENCE_LOSS;
+	return SHT_CHOICE(v, P_ILLEGAL) == 0 ? SHT_CONSEQUENCE_VOID : SHT_CONSEQUENCE_LOSS;
 }
 
 static int
 han17_cycle(const void *rules)
 {
-	return SHT_CHOICE(((const struct han17 *)rules)->v, P_CYCLES) == 0 ? SHT_CYCLE_DRAW :
+	return SHT_CHOICE((const struct sht_param_value *)rules, P_CYCLES) == 0 ? SHT_CYCLE_DRAW :
 	    SHT_CYCLE_NO_RESULT;
 }
 
@@ -94,7 +74,7 @@ static int
 han17_score(const void *rules, const struct sht_host *host, const struct sht_position *pos,
     struct sht_score_result *out, char *err, size_t errlen)
 {
-	const struct han17 *h = rules;
+	const struct sht_param_value *v = rules;
 	/* Area counting with the dame split: "the best win by gaining more 道". */
 	struct sht_tally_policy policy = { sizeof(policy), SHT_COUNTING_AREA, 1,
 		SHT_SEKI_EYES_COUNT, SHT_TAX_NONE, 0, 0, 0 };
@@ -105,7 +85,7 @@ han17_score(const void *rules, const struct sht_host *host, const struct sht_pos
 	k.size = sizeof(k);
 	host->count(pos, &k);
 	policy.komi = k.komi;
-	if (h->v[P_TAX].number) {
+	if (v[P_TAX].number) {
 		policy.tax = SHT_TAX_PER_GROUP;
 		policy.seki_eyes = SHT_SEKI_EYES_NOBODY;
 	}
@@ -127,7 +107,7 @@ static const struct sht_ruleset_plugin plugin = {
 	.params = params,
 	.nparams = P_COUNT,
 	.configure = han17_configure,
-	.release = han17_release,
+	.release = sht_plugin_values_free,
 	.setup = han17_setup,
 	.consequence = han17_consequence,
 	.cycle = han17_cycle,

@@ -27,54 +27,34 @@ static const struct sht_param_spec params[P_COUNT] = {
 		"Native result text: Japanese (黒6目半勝ち) or Korean (흑 6집반 승)." },
 };
 
-struct japanese {
-	struct sht_param_value v[P_COUNT];
-};
-
 static void *
 japanese_configure(const struct sht_param_value *values, char *err, size_t errlen)
 {
-	struct japanese *j;
-
-	if (values[P_KOMI].number % 50 != 0) {
-		snprintf(err, errlen, "komi must be a whole number of half points");
+	if (!sht_plugin_komi_ok(values[P_KOMI].number, false, err, errlen))
 		return NULL;
-	}
-	j = malloc(sizeof(*j));
-	if (j == NULL) {
-		snprintf(err, errlen, "out of memory");
-		return NULL;
-	}
-	memcpy(j->v, values, sizeof(j->v));
-	return j;
-}
-
-static void
-japanese_release(void *rules)
-{
-	free(rules);
+	return sht_plugin_values_copy(values, P_COUNT, err, errlen);
 }
 
 static void
 japanese_setup(const void *rules, struct sht_rules_setup *s)
 {
-	const struct japanese *j = rules;
+	const struct sht_param_value *v = rules;
 
-	s->width = s->height = (int)j->v[P_SIZE].number;
+	s->width = s->height = (int)v[P_SIZE].number;
 	s->ko = SHT_RULES_KO_SIMPLE; /* Art. 4 and 6: no superko */
 	s->multi_stone_suicide = 0;
 	s->first_player = SHT_RP_BLACK;
-	s->komi = (int)(j->v[P_KOMI].number / 50);
+	s->komi = (int)(v[P_KOMI].number / 50);
 }
 
 static int
 japanese_consequence(const void *rules, int violation)
 {
-	const struct japanese *j = rules;
+	const struct sht_param_value *v = rules;
 
 	if (violation == SHT_VIOLATION_OCCUPIED || violation == SHT_VIOLATION_OFF_BOARD)
 		return SHT_CONSEQUENCE_REJECT;
-	return SHT_CHOICE(j->v, P_ILLEGAL) == 0 ? SHT_CONSEQUENCE_LOSS : SHT_CONSEQUENCE_VOID;
+	return SHT_CHOICE(v, P_ILLEGAL) == 0 ? SHT_CONSEQUENCE_LOSS : SHT_CONSEQUENCE_VOID;
 }
 
 static int
@@ -82,14 +62,14 @@ japanese_cycle(const void *rules)
 {
 	static const int map[] = { SHT_CYCLE_NO_RESULT, SHT_CYCLE_DRAW, SHT_CYCLE_REPLAY };
 
-	return map[SHT_CHOICE(((const struct japanese *)rules)->v, P_CYCLES)];
+	return map[SHT_CHOICE((const struct sht_param_value *)rules, P_CYCLES)];
 }
 
 static int
 japanese_score(const void *rules, const struct sht_host *host, const struct sht_position *pos,
     struct sht_score_result *out, char *err, size_t errlen)
 {
-	const struct japanese *j = rules;
+	const struct sht_param_value *v = rules;
 	/* Territory + prisoners; eyes in seki are no territory (Art. 8); dame count for
 	 * nobody; no handicap compensation. */
 	struct sht_tally_policy policy = { sizeof(policy), SHT_COUNTING_TERRITORY, 0,
@@ -102,7 +82,7 @@ japanese_score(const void *rules, const struct sht_host *host, const struct sht_
 	host->count(pos, &k);
 	policy.komi = k.komi;
 	host->tally(pos, &policy, out);
-	if (SHT_CHOICE(j->v, P_NOTATION) == 0)
+	if (SHT_CHOICE(v, P_NOTATION) == 0)
 		sht_native_japanese(out);
 	else
 		sht_native_korean(out);
@@ -122,7 +102,7 @@ static const struct sht_ruleset_plugin plugin = {
 	.params = params,
 	.nparams = P_COUNT,
 	.configure = japanese_configure,
-	.release = japanese_release,
+	.release = sht_plugin_values_free,
 	.setup = japanese_setup,
 	.consequence = japanese_consequence,
 	.cycle = japanese_cycle,
