@@ -278,7 +278,8 @@ worker_gone(struct worker *w, const char *why)
 	log_warning("worker %d stopped with %s; %d queued request%s handed to others", (int)w->pid,
 	    why, w->inflight > 0 ? w->inflight - 1 : 0, w->inflight == 2 ? "" : "s");
 	worker_free(w);
-	if (!was_retiring && !srv.draining) {
+	/* Replace it, even while draining: the requests it held still need a worker. */
+	if (!was_retiring) {
 		srv.worker_restarts++;
 		/* Not at once: a worker that dies on start (a broken plugin) must not spin. */
 		if (!evtimer_pending(srv.restart_timer, NULL)) {
@@ -434,7 +435,7 @@ restart_workers(evutil_socket_t fd, short what, void *arg)
 	(void)fd;
 	(void)what;
 	(void)arg;
-	while (!srv.draining && live_workers() < srv.cfg.workers)
+	while (live_workers() < srv.cfg.workers)
 		spawn_worker();
 	/* Hand the backlog to the new workers. */
 	while (!TAILQ_EMPTY(&srv.backlog) && live_workers() > 0) {
