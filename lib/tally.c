@@ -42,8 +42,10 @@ tally_side(const struct sht_counts *k, const struct sht_tally_policy *pol, int c
 		s->prisoners = 2 * (k->captures[c] + k->dead[other]);
 	}
 	if (c == SHT_RP_WHITE) {
-		s->komi = pol->komi;
-		s->handicap_compensation = pol->handicap_compensation;
+		s->komi = k->komi;
+		if (k->handicap > 1 && k->handicap > pol->handicap_free_stones)
+			s->handicap_compensation = pol->handicap_per_stone *
+			    (k->handicap - pol->handicap_free_stones);
 	}
 	s->total = s->stones + s->territory + s->dame_share + s->prisoners - s->tax + s->komi +
 	    s->handicap_compensation;

@@ -169,14 +169,19 @@ enum sht_group_tax {
 	SHT_TAX_EYES_NEEDED = 2,   /* 2 per ILR and 1 per seki group with an eye (Spight) */
 };
 
+/* The komi is not part of the policy: the host applies the effective komi (the request's,
+ * else the game record's, else the ruleset's setup.komi; sht_counts.komi). */
 struct sht_tally_policy {
 	size_t size;               /* sizeof(struct sht_tally_policy) as the plugin built it */
 	int counting;              /* enum sht_counting */
 	int split_dame;            /* area counting: each side gets half the dame */
 	int seki_eyes;             /* enum sht_seki_eyes */
 	int tax;                   /* enum sht_group_tax */
-	int komi;                  /* half points to White */
-	int handicap_compensation; /* half points to White */
+	/* Handicap compensation to White for N handicap stones (N >= 2): handicap_per_stone half
+	 * points for each stone beyond the first handicap_free_stones.  Chinese: 2 and 0 (N/2 zi,
+	 * N points); AGA: 2 and 1 (N - 1 points); ancient: 4 and 0 (N zi). */
+	int handicap_per_stone;
+	int handicap_free_stones;
 	/* Territory counting: subtract the stones each side lost (Tang style) rather than add the
 	 * prisoners it took.  The margin is the same; the totals are the historical ones. */
 	int count_losses;

@@ -103,15 +103,12 @@ ancient_score(const void *rules, const struct sht_host *host, const struct sht_p
     struct sht_score_result *out, char *err, size_t errlen)
 {
 	const struct sht_param_value *v = rules;
+	/* Handicap N stones returns N zi (4 half points a stone), when asked. */
 	struct sht_tally_policy policy = { sizeof(policy), SHT_COUNTING_AREA, 1,
-		SHT_SEKI_EYES_COUNT, SHT_TAX_NONE, 0, 0, 0 };
-	struct sht_counts k;
+		SHT_SEKI_EYES_COUNT, SHT_TAX_NONE, SHT_CHOICE(v, P_HANDICAP) == 0 ? 4 : 0, 0, 0 };
 
 	(void)err;
 	(void)errlen;
-	k.size = sizeof(k);
-	host->count(pos, &k);
-	policy.komi = k.komi;
 	if (SHT_CHOICE(v, P_COUNTING) == 1) {
 		/* Tang: territory less the stones each side lost, less 2 per living group. */
 		policy.counting = SHT_COUNTING_TERRITORY;
@@ -127,8 +124,6 @@ ancient_score(const void *rules, const struct sht_host *host, const struct sht_p
 		policy.tax = tax[s];
 		policy.seki_eyes = eyes[s];
 	}
-	if (k.handicap > 1 && SHT_CHOICE(v, P_HANDICAP) == 0)
-		policy.handicap_compensation = 4 * k.handicap; /* N zi, in half points */
 	host->tally(pos, &policy, out);
 	if (SHT_CHOICE(v, P_UNIT) == 0)
 		sht_native_zi(out);

@@ -117,24 +117,14 @@ chinese_score(const void *rules, const struct sht_host *host, const struct sht_p
     struct sht_score_result *out, char *err, size_t errlen)
 {
 	const struct sht_param_value *v = rules;
+	int h = SHT_CHOICE(v, P_HANDICAP);
+	/* Handicap: N/2 zi is N points; AGA gives N - 1 points; or nothing. */
 	struct sht_tally_policy policy = { sizeof(policy), SHT_COUNTING_AREA, 1,
-		SHT_SEKI_EYES_COUNT, SHT_TAX_NONE, 0, 0, 0 };
-	struct sht_counts k;
+		SHT_CHOICE(v, P_SEKI) == 1 ? SHT_SEKI_EYES_NOBODY : SHT_SEKI_EYES_COUNT, SHT_TAX_NONE,
+		h == 2 ? 0 : 2, h == 1 ? 1 : 0, 0 };
 
 	(void)err;
 	(void)errlen;
-	k.size = sizeof(k);
-	host->count(pos, &k);
-	policy.komi = k.komi;
-	if (SHT_CHOICE(v, P_SEKI) == 1)
-		policy.seki_eyes = SHT_SEKI_EYES_NOBODY;
-	if (k.handicap > 1) {
-		int h = SHT_CHOICE(v, P_HANDICAP);
-
-		/* N/2 zi is N points; AGA gives N - 1 points. */
-		policy.handicap_compensation = h == 0 ? 2 * k.handicap : h == 1 ?
-		    2 * (k.handicap - 1) : 0;
-	}
 	host->tally(pos, &policy, out);
 	if (SHT_CHOICE(v, P_UNIT) == 0)
 		sht_native_zi(out);

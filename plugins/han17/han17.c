@@ -77,18 +77,11 @@ han17_score(const void *rules, const struct sht_host *host, const struct sht_pos
 	const struct sht_param_value *v = rules;
 	/* Area counting with the dame split: "the best win by gaining more 道". */
 	struct sht_tally_policy policy = { sizeof(policy), SHT_COUNTING_AREA, 1,
-		SHT_SEKI_EYES_COUNT, SHT_TAX_NONE, 0, 0, 0 };
-	struct sht_counts k;
+		v[P_TAX].number ? SHT_SEKI_EYES_NOBODY : SHT_SEKI_EYES_COUNT,
+		v[P_TAX].number ? SHT_TAX_PER_GROUP : SHT_TAX_NONE, 0, 0, 0 };
 
 	(void)err;
 	(void)errlen;
-	k.size = sizeof(k);
-	host->count(pos, &k);
-	policy.komi = k.komi;
-	if (v[P_TAX].number) {
-		policy.tax = SHT_TAX_PER_GROUP;
-		policy.seki_eyes = SHT_SEKI_EYES_NOBODY;
-	}
 	host->tally(pos, &policy, out);
 	sht_native_points(out, "dao", "道");
 	return 0;

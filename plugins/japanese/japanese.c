@@ -74,13 +74,9 @@ japanese_score(const void *rules, const struct sht_host *host, const struct sht_
 	 * nobody; no handicap compensation. */
 	struct sht_tally_policy policy = { sizeof(policy), SHT_COUNTING_TERRITORY, 0,
 		SHT_SEKI_EYES_NOBODY, SHT_TAX_NONE, 0, 0, 0 };
-	struct sht_counts k;
 
 	(void)err;
 	(void)errlen;
-	k.size = sizeof(k);
-	host->count(pos, &k);
-	policy.komi = k.komi;
 	host->tally(pos, &policy, out);
 	if (SHT_CHOICE(v, P_NOTATION) == 0)
 		sht_native_japanese(out);
