@@ -6,6 +6,7 @@
 
 #include "host.h"
 #include "shoutan/area.h"
+#include "shoutan/dead.h"
 #include "shoutan/tally.h"
 
 /* ---- the position a plugin scores, and the host services over it ---- */
@@ -320,68 +321,46 @@ add_note(struct sht_score_report *r, const char *fmt, ...)
 }
 
 /*
- * Automatic dead stones, this issue's version (docs/dead-stones.md): certain deaths first,
- * stones inside the opponent's Benson pass-alive territory; then one cheap rule, a chain left in
- * atari that the opponent may legally capture is dead.  Chains that are neither pass-alive nor
- * judged dead are assumed alive and named in the notes as uncertain.
+ * Automatic dead stones (docs/dead-stones.md): Benson's certainties, then random playouts from
+ * the final position (lib/dead.c).  Chains that the playouts leave in doubt are named in the
+ * notes, so that a person can check them.
  */
 static void
 auto_dead(const struct sht_board *b, uint8_t *dead, struct sht_score_report *r)
 {
 	int n = sht_board_capacity(b), uncertain = 0, shown = 0;
-	uint8_t *owner = malloc((size_t)n), *seen = calloc((size_t)n, 1);
+	uint8_t *unsure = calloc((size_t)n, 1), *owner = calloc((size_t)n, 1);
+	uint16_t *confidence = calloc((size_t)n, sizeof(uint16_t));
+	struct sht_dead_result res = { dead, unsure, owner, confidence };
+	struct sht_dead_options opt = { 0, 0 };
 	char list[160] = "", v[8];
 
-	if (owner == NULL || seen == NULL) {
-		free(owner);
-		free(seen);
-		return;
-	}
-	sht_pass_alive_map(b, false, owner);
-	for (int p = 0; p < n; p++) {
-		enum sht_color c = sht_board_at(b, p);
-
-		if ((c != SHT_BLACK && c != SHT_WHITE) || seen[p])
-			continue;
-		mark_chain(b, p, seen);
-		if (owner[p] == SHT_OTHER(c)) {
-			mark_chain(b, p, dead);
-		} else if (owner[p] != c && sht_board_chain_liberties(b, p) == 1) {
-			int lib = SHT_NO_POINT, offs[4], s = p;
-
-			sht_board_neighbor_offsets(b, offs);
-			do {
-				for (int k = 0; k < 4; k++)
-					if (sht_board_at(b, s + offs[k]) == SHT_EMPTY)
-						lib = s + offs[k];
-				s = sht_board_chain_next(b, s);
-			} while (s != p);
-			/* Legal now, or refused only by superko, which depends on history the
-			 * opponent can change with one exchange elsewhere. */
-			enum sht_verdict verdict = lib == SHT_NO_POINT ? SHT_ILLEGAL_OFFBOARD :
-			    sht_board_check(b, SHT_OTHER(c), lib, NULL);
-
-			if (verdict == SHT_LEGAL || verdict == SHT_ILLEGAL_SUPERKO)
-				mark_chain(b, p, dead);
-		} else if (owner[p] != c) {
+	if (unsure == NULL || owner == NULL || confidence == NULL || !sht_dead_judge(b, &opt, &res)) {
+		add_note(r, "dead stones could not be judged (out of memory): all stones counted "
+		    "alive");
+		memset(dead, 0, (size_t)n);
+	} else {
+		for (int p = 0; p < n; p++) {
+			if (!unsure[p] || sht_board_chain_id(b, p) != p)
+				continue;
 			uncertain++;
 			if (shown < 6) {
 				size_t len = strlen(list);
 
-				snprintf(list + len, sizeof(list) - len, "%s%s", shown ? ", " : "",
-				    sht_vertex_format(b, p, v, sizeof(v)));
+				snprintf(list + len, sizeof(list) - len, "%s%s%s", shown ? ", " : "",
+				    sht_vertex_format(b, p, v, sizeof(v)), dead[p] ? " (dead)" : "");
 				shown++;
 			}
 		}
+		if (uncertain > 0)
+			add_note(r, "dead stones judged automatically; %d chain%s uncertain: %s%s",
+			    uncertain, uncertain == 1 ? "" : "s", list, uncertain > shown ? ", ..." : "");
+		else
+			add_note(r, "dead stones judged automatically; no chain in doubt");
 	}
-	if (uncertain > 0)
-		add_note(r, "dead stones judged automatically (pass-alive status and chains in "
-		    "atari); %d chain%s assumed alive without proof: %s%s", uncertain,
-		    uncertain == 1 ? "" : "s", list, uncertain > shown ? ", ..." : "");
-	else
-		add_note(r, "dead stones judged automatically; every chain's status is certain");
+	free(unsure);
 	free(owner);
-	free(seen);
+	free(confidence);
 }
 
 void

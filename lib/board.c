@@ -802,3 +802,58 @@ sht_board_restore(struct sht_board *b, const struct sht_board_snapshot *s)
 			b->set_used--;
 	}
 }
+
+/* Whether colour c can fill the empty point p without ending in atari: legal (captures make
+ * it so), and the chain it joins keeps two liberties or more.  Ko is ignored: a fill is a
+ * question of shape, not of timing. */
+bool
+sht_board_can_fill(const struct sht_board *b, int c, int p, uint8_t *seen)
+{
+	int libs = 0, touched[4], ntouched = 0;
+	bool ok;
+
+	for (int d = 0; d < 4; d++) {
+		int q = p + b->dir[d];
+
+		if (b->color[q] == 3 - c && b->libs[b->chain[q]] == 1)
+			return true; /* it captures */
+	}
+	seen[p] = 1;
+	for (int d = 0; d < 4; d++) {
+		int q = p + b->dir[d];
+
+		if (b->color[q] == SHT_EMPTY && !seen[q]) {
+			seen[q] = 1;
+			touched[ntouched++] = q;
+			libs++;
+		} else if (b->color[q] == c) {
+			int s = q;
+
+			do {
+				for (int e = 0; e < 4; e++) {
+					int r = s + b->dir[e];
+
+					if (b->color[r] == SHT_EMPTY && !seen[r]) {
+						seen[r] = 1;
+						libs++;
+						if (ntouched < 4)
+							touched[ntouched++] = r;
+						else
+							seen[r] = 2; /* cleared below by the full sweep */
+					}
+				}
+				s = b->next[s];
+			} while (s != q && libs < 2);
+		}
+		if (libs >= 2)
+			break;
+	}
+	ok = libs >= 2;
+	/* Clear the marks: the few recorded, and a sweep only when more were made. */
+	seen[p] = 0;
+	for (int i = 0; i < ntouched; i++)
+		seen[touched[i]] = 0;
+	if (libs > ntouched)
+		memset(seen, 0, (size_t)b->npoints);
+	return ok;
+}

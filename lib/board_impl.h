@@ -83,6 +83,10 @@ bit_clear(uint64_t *bits, int p)
 	bits[p >> 6] &= ~(UINT64_C(1) << (p & 63));
 }
 
+/* Whether colour c can play on the empty point p and keep two liberties or more (or capture):
+ * a move that is no self-atari.  seen is npoints bytes of zeros, left zero. */
+bool sht_board_can_fill(const struct sht_board *b, int c, int p, uint8_t *seen);
+
 /* Recomputes chains, liberties and the hash from the colours alone (after setup edits). */
 void sht_board_rebuild(struct sht_board *b);
 

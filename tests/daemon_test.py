@@ -417,7 +417,8 @@ def examples(d):
     demo = os.path.join(ex, "demo-9x9.sgf")
     out = subprocess.run([sys.executable, os.path.join(ex, "client.py"), d.sock, demo, "japanese"],
                          capture_output=True, text=True)
-    check("examples/client.py", out.returncode == 0 and "W+3" in out.stdout, out.stdout + out.stderr)
+    check("examples/client.py", out.returncode == 0 and out.stdout.startswith("japanese: ") and
+          " wins by " in out.stdout, out.stdout + out.stderr)
     client_c = os.environ.get("SHOUTAN_C_CLIENT")
     if client_c:
         out = subprocess.run([client_c, d.sock, "version"], capture_output=True, text=True)

@@ -1,0 +1,45 @@
+/* Judging dead stones in a finished position: certain (Benson) first, then random playouts. */
+#ifndef SHOUTAN_DEAD_H
+#define SHOUTAN_DEAD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "shoutan/export.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct sht_board;
+
+struct sht_dead_options {
+	int playouts;    /* 0: 256 */
+	uint64_t seed;   /* 0: a fixed default; the same seed gives the same judgement */
+};
+
+/* Per point of the board (sht_board_capacity entries each). */
+struct sht_dead_result {
+	uint8_t *dead;         /* 1 for a stone judged dead */
+	uint8_t *uncertain;    /* 1 for a stone whose chain neither side owns in 4 playouts of 5 */
+	uint8_t *owner;        /* SHT_BLACK / SHT_WHITE / SHT_EMPTY: who owns the point in most
+	                        * playouts */
+	uint16_t *confidence;  /* |black - white| ownership, per mille of the playouts */
+};
+
+/*
+ * Judges the final position b.  Chains that Benson proves pass-alive live and stones in the
+ * opponent's pass-alive territory die, for certain.  For the rest, random playouts from the
+ * position, half with each colour first, in which neither side fills its own eyes or puts a
+ * chain into atari and no one plays in pass-alive territory, each scored by area; a chain is
+ * dead when the opponent owns its points in most playouts.  Deterministic for a given seed.
+ * Returns false when memory runs out.
+ */
+SHT_EXPORT bool sht_dead_judge(const struct sht_board *b, const struct sht_dead_options *opt,
+    struct sht_dead_result *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
