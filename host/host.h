@@ -65,6 +65,9 @@ struct sht_registry *sht_registry_load(const char *plugins_dir, const char *rule
     char *err, size_t errlen);
 void sht_registry_free(struct sht_registry *r);
 const struct sht_ruleset *sht_registry_find(const struct sht_registry *r, const char *name);
+/* The ruleset a game record names in RU (Chinese, Japanese, Korean, Tromp-Taylor, New
+ * Zealand, or a ruleset's own name), or NULL. */
+const struct sht_ruleset *sht_ruleset_for_ru(const struct sht_registry *r, const char *ru);
 /* Reads one ruleset file against the loaded plugins. */
 struct sht_ruleset *sht_ruleset_load(const struct sht_registry *r, const char *path, char *err,
     size_t errlen);

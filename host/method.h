@@ -28,8 +28,6 @@ bool sht_params_check(json_t *params, const char *const *known, struct sht_error
  */
 bool sht_params_ruleset_game(const struct sht_context *ctx, json_t *params,
     const struct sht_ruleset **rs, struct sht_game *game, struct sht_error *err);
-/* The ruleset a game record names in RU, or NULL. */
-const struct sht_ruleset *sht_ruleset_for_ru(const struct sht_registry *r, const char *ru);
 /* `komi` member, when present: half points into *komi, and true in *given. */
 bool sht_params_komi(json_t *params, int *komi, bool *given, struct sht_error *err);
 /* `dead` member: "auto", "none", or a list of vertices of the replay's board. */
