@@ -40,6 +40,15 @@ is_eye(const struct sht_board *b, int c, int p)
 	return opp + off < 2;
 }
 
+static bool
+joins_chain(const struct sht_board *b, int c, int p)
+{
+	for (int d = 0; d < 4; d++)
+		if (b->color[p + b->dir[d]] == c)
+			return true;
+	return false;
+}
+
 struct playout {
 	struct sht_board *b;
 	int *empties;      /* candidate points */
@@ -71,18 +80,73 @@ empties_remove(struct playout *pl, int p)
 	pl->index[p] = -1;
 }
 
-/* One move for c: a random candidate that is legal, no eye of c's, and no self-atari; or pass. */
+/* The one liberty of a chain in atari. */
 static int
-choose(struct playout *pl, int c, uint64_t *rng)
+last_liberty(const struct sht_board *b, int p)
+{
+	int s = p;
+
+	do {
+		for (int d = 0; d < 4; d++)
+			if (b->color[s + b->dir[d]] == SHT_EMPTY)
+				return s + b->dir[d];
+		s = b->next[s];
+	} while (s != p);
+	return SHT_NO_POINT;
+}
+
+/* The answer to the opponent's last move at `last`, when it is urgent: capture the chain it
+ * just played if that chain is in atari, or save a chain of c's it put in atari.  Random play
+ * that ignores ataris lets dead groups escape and live groups die; this is the least that
+ * makes playouts judge life well (as in every Monte-Carlo Go program). */
+static int
+urgent(struct playout *pl, int c, int last)
+{
+	const struct sht_board *b = pl->b;
+
+	if (last <= 0 || b->color[last] != 3 - c)
+		return SHT_NO_POINT;
+	if (b->libs[b->chain[last]] == 1) {
+		int lib = last_liberty(b, b->chain[last]);
+
+		if (lib != SHT_NO_POINT && !pl->fixed[lib] &&
+		    sht_board_check(b, (enum sht_color)c, lib, NULL) == SHT_LEGAL)
+			return lib;
+	}
+	for (int d = 0; d < 4; d++) {
+		int q = last + b->dir[d], lib;
+
+		if (b->color[q] != c || b->libs[b->chain[q]] != 1)
+			continue;
+		lib = last_liberty(b, b->chain[q]);
+		if (lib != SHT_NO_POINT && !pl->fixed[lib] &&
+		    sht_board_can_fill(b, c, lib, pl->seen) &&
+		    sht_board_check(b, (enum sht_color)c, lib, NULL) == SHT_LEGAL)
+			return lib;
+	}
+	return SHT_NO_POINT;
+}
+
+/* One move for c: an urgent answer to the last move, else a random candidate that is legal,
+ * no eye of c's, and no self-atari; or pass. */
+static int
+choose(struct playout *pl, int c, int last, uint64_t *rng)
 {
 	int n = pl->nempties;
+	int u = urgent(pl, c, last);
+
+	if (u != SHT_NO_POINT)
+		return u;
 
 	if (n == 0)
 		return SHT_PASS;
 	for (int k = 0, start = (int)(next_random(rng) % (uint64_t)n); k < n; k++) {
 		int p = pl->empties[(start + k) % n];
 
-		if (is_eye(pl->b, c, p) || !sht_board_can_fill(pl->b, c, p, pl->seen))
+		/* No self-atari that joins a chain: a chain would throw itself away (and seki would
+		 * never survive a playout).  A lone stone may, as throw-ins and kills need. */
+		if (is_eye(pl->b, c, p) || (joins_chain(pl->b, c, p) &&
+		    !sht_board_can_fill(pl->b, c, p, pl->seen)))
 			continue;
 		if (sht_board_check(pl->b, (enum sht_color)c, p, NULL) == SHT_LEGAL)
 			return p;
@@ -93,10 +157,10 @@ choose(struct playout *pl, int c, uint64_t *rng)
 static void
 run_playout(struct playout *pl, int first, uint64_t *rng, int max_moves)
 {
-	int c = first, passes = 0;
+	int c = first, passes = 0, last = SHT_PASS;
 
 	for (int m = 0; m < max_moves && passes < 2; m++) {
-		int p = choose(pl, c, rng);
+		int p = choose(pl, c, last, rng);
 		const int *removed;
 		int nremoved;
 
@@ -110,6 +174,7 @@ run_playout(struct playout *pl, int first, uint64_t *rng, int max_moves)
 			for (int i = 0; i < nremoved; i++)
 				empties_add(pl, removed[i]);
 		}
+		last = p;
 		c = 3 - c;
 	}
 }

@@ -18,6 +18,7 @@
 #include "corpus.h"
 #include "shoutan/area.h"
 #include "shoutan/board.h"
+#include "shoutan/dead.h"
 
 struct case_file {
 	char path[1024];
@@ -200,6 +201,34 @@ run_case(void **state)
 				fail_msg("%s:%d: seki stones differ; got\n%s", cf->name, i + 1, got);
 			free(group);
 			free(seki);
+			free(d);
+		} else if (strcmp(word, "deadstones") == 0) {
+			char *d = read_diagram(lines, nlines, &i), squeezed[4096], got[4096];
+			int cap = sht_board_capacity(b);
+			uint8_t *dead = calloc((size_t)cap, 1), *unsure = calloc((size_t)cap, 1);
+			uint8_t *owner = calloc((size_t)cap, 1);
+			uint16_t *conf = calloc((size_t)cap, sizeof(uint16_t));
+			struct sht_dead_result res = { dead, unsure, owner, conf };
+			struct sht_dead_options opt = { 0, 0 };
+			size_t n = 0;
+
+			assert_true(sht_dead_judge(b, &opt, &res));
+			for (int y = 0; y < sht_board_height(b); y++) {
+				for (int x = 0; x < sht_board_width(b); x++) {
+					int p = sht_board_point(b, x, y);
+
+					got[n++] = !dead[p] ? '.' : sht_board_at(b, p) == SHT_BLACK ? 'X' : 'O';
+				}
+				got[n++] = '\n';
+			}
+			got[n] = '\0';
+			squeeze(d, squeezed);
+			if (strcmp(squeezed, got) != 0)
+				fail_msg("%s:%d: dead stones differ; got\n%s", cf->name, i + 1, got);
+			free(dead);
+			free(unsure);
+			free(owner);
+			free(conf);
 			free(d);
 		} else if (strcmp(word, "passalive") == 0) {
 			char *d = read_diagram(lines, nlines, &i), squeezed[4096], got[4096];
