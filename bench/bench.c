@@ -9,6 +9,7 @@
 
 #include "shoutan/area.h"
 #include "shoutan/board.h"
+#include "shoutan/dead.h"
 #include "shoutan/sgf.h"
 
 #define GAMES 2000
@@ -210,6 +211,28 @@ main(int argc, char **argv)
 		elapsed = now() - t0;
 	} while (elapsed < 2.0);
 	printf("area_maps_per_s: %.0f\n", (double)maps / elapsed);
+
+	/* Dead-stone judgement (256 playouts) on the finished random games. */
+	{
+		int points = sht_board_capacity(final[0]), judged = 0;
+		uint8_t *dead = malloc((size_t)points), *unsure = malloc((size_t)points);
+		uint8_t *owner = malloc((size_t)points);
+		uint16_t *conf = malloc(sizeof(uint16_t) * (size_t)points);
+		struct sht_dead_result res = { dead, unsure, owner, conf };
+		struct sht_dead_options opt = { 0, 0 };
+
+		t0 = now();
+		do {
+			sht_dead_judge(final[judged % GAMES], &opt, &res);
+			judged++;
+			elapsed = now() - t0;
+		} while (elapsed < 2.0);
+		printf("dead_judge_ms_19x19: %.2f\n", elapsed * 1e3 / judged);
+		free(dead);
+		free(unsure);
+		free(owner);
+		free(conf);
+	}
 
 	collect(corpus, &files, &nfiles, &cap, &bytes);
 	if (nfiles == 0) {
