@@ -32,7 +32,8 @@ struct sht_dead_result {
  * opponent's pass-alive territory die, for certain.  For the rest, random playouts from the
  * position, half with each colour first, in which neither side fills its own eyes or puts a
  * chain into atari and no one plays in pass-alive territory, each scored by area; a chain is
- * dead when the opponent owns its points in most playouts.  Deterministic for a given seed.
+ * dead when the opponent owns its points in more than 35% of the playouts.  Deterministic for
+ * a given seed.
  * Returns false when memory runs out.
  */
 SHT_EXPORT bool sht_dead_judge(const struct sht_board *b, const struct sht_dead_options *opt,
