@@ -19,7 +19,41 @@
 struct row {
 	char name[96];
 	int games, exact, same_winner, unscored;
+	int gnugo_exact, gnugo_same_winner, both_exact;
 };
+
+/* GNU Go 3.8, when SHOUTAN_GNUGO names it: the same game under the same rules through GTP
+ * (loadsgf, final_score).  Its margin in half points and winner, or false. */
+static bool
+gnugo_score(const char *gnugo, const char *path, bool chinese, char *winner, int *half)
+{
+	char cmd[8192], line[256];
+	FILE *f;
+	bool ok = false;
+
+	snprintf(cmd, sizeof(cmd), "printf 'loadsgf %%s\\nfinal_score\\nquit\\n' '%s' | "
+	    "'%s' --mode gtp %s 2>/dev/null", path, gnugo,
+	    chinese ? "--chinese-rules" : "--japanese-rules");
+	f = popen(cmd, "r");
+	if (f == NULL)
+		return false;
+	while (fgets(line, sizeof(line), f) != NULL) {
+		char w;
+		double m;
+
+		if (sscanf(line, "= %c+%lf", &w, &m) == 2 && (w == 'B' || w == 'W')) {
+			*winner = w;
+			*half = (int)(m * 2 + 0.5);
+			ok = true;
+		} else if (strncmp(line, "= 0", 3) == 0) {
+			*winner = '0';
+			*half = 0;
+			ok = true;
+		}
+	}
+	pclose(f);
+	return ok;
+}
 
 static struct sht_context ctx;
 static struct row rows[64];
@@ -118,13 +152,30 @@ score_file(const char *collection, const char *path, bool verbose)
 		char w = rep.result.winner == SHT_WINNER_BLACK ? 'B' :
 		    rep.result.winner == SHT_WINNER_WHITE ? 'W' : '0';
 
+		bool exact = w == winner && abs(got) == half;
+		const char *gnugo = getenv("SHOUTAN_GNUGO");
+
 		if (w == winner)
 			row->same_winner++;
-		if (w == winner && abs(got) == half)
+		if (exact)
 			row->exact++;
 		else if (verbose)
 			printf("miss %s (%s): recorded %s, counted %s\n", path, rs->name,
 			    game.g.result, rep.result.re);
+		if (gnugo != NULL) {
+			char gw = '?';
+			int gh = -1;
+
+			/* GNU Go knows Japanese and Chinese counting: area rulesets get Chinese. */
+			if (gnugo_score(gnugo, path, rs->plugin->desc->family[0] == 'c', &gw, &gh) &&
+			    gw == winner) {
+				row->gnugo_same_winner++;
+				if (gh == half) {
+					row->gnugo_exact++;
+					row->both_exact += exact;
+				}
+			}
+		}
 	}
 	sht_score_report_free(&rep);
 	sht_replay_free(&replay);
@@ -160,7 +211,8 @@ main(int argc, char **argv)
 {
 	const char *dir = corpus_dir(argc, argv, "games");
 	char err[SHT_ERR_MAX];
-	int games = 0, exact = 0, same = 0, unscored = 0;
+	int games = 0, exact = 0, same = 0, unscored = 0, gexact = 0, gsame = 0, both = 0;
+	bool with_gnugo = getenv("SHOUTAN_GNUGO") != NULL;
 	bool verbose = getenv("SHOUTAN_VERBOSE") != NULL;
 
 	if (argc < 4) {
@@ -174,17 +226,26 @@ main(int argc, char **argv)
 	}
 	walk("gnugo-regression", corpus_join(dir, "games/gnugo-regression"), verbose);
 	walk("fuego-regression", corpus_join(dir, "games/fuego-regression"), verbose);
-	printf("%-30s %6s %6s %12s\n", "collection", "games", "exact", "same winner");
+	printf("%-30s %6s %6s %12s %12s %18s %22s\n", "collection", "games", "exact",
+	    "same winner", "gnugo exact", "gnugo same winner", "exact where gnugo is");
 	for (int i = 0; i < nrows; i++) {
-		printf("%-30s %6d %6d %12d\n", rows[i].name, rows[i].games, rows[i].exact,
-		    rows[i].same_winner);
+		printf("%-30s %6d %6d %12d %12d %18d %22d\n", rows[i].name, rows[i].games,
+		    rows[i].exact, rows[i].same_winner, rows[i].gnugo_exact,
+		    rows[i].gnugo_same_winner, rows[i].both_exact);
 		games += rows[i].games;
 		exact += rows[i].exact;
 		same += rows[i].same_winner;
 		unscored += rows[i].unscored;
+		gexact += rows[i].gnugo_exact;
+		gsame += rows[i].gnugo_same_winner;
+		both += rows[i].both_exact;
 	}
-	printf("total: games=%d exact=%d same_winner=%d unscored=%d pass_alive_called_dead=%d\n",
-	    games, exact, same, unscored, passalive_dead);
+	if (!with_gnugo)
+		printf("(GNU Go columns empty: set SHOUTAN_GNUGO to a gnugo binary to fill them)\n");
+	printf("total: games=%d exact=%d same_winner=%d gnugo_exact=%d gnugo_same_winner=%d\n",
+	    games, exact, same, gexact, gsame);
+	printf("exact_where_gnugo_exact=%d unscored=%d pass_alive_called_dead=%d\n", both,
+	    unscored, passalive_dead);
 	printf("%d passed, %d failed\n", games - unscored, unscored + passalive_dead);
 	sht_registry_free((struct sht_registry *)ctx.registry);
 	return unscored + passalive_dead == 0 ? 0 : 1;
