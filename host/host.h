@@ -193,6 +193,7 @@ struct sht_score_report {
 	uint8_t *dead;        /* per point of the board: 1 for a dead stone */
 	uint8_t *seki;        /* per point: 1 for a stone in seki */
 	uint8_t *owner;       /* per point: SHT_BLACK / SHT_WHITE / SHT_EMPTY after dead removal */
+	uint16_t *confidence; /* per point, per mille, with dead: auto; NULL otherwise */
 	int nnotes;
 	char notes[SHT_MAX_NOTES][200];
 };

@@ -331,6 +331,8 @@ auto_dead(const struct sht_board *b, uint8_t *dead, struct sht_score_report *r)
 	int n = sht_board_capacity(b), uncertain = 0, shown = 0;
 	uint8_t *unsure = calloc((size_t)n, 1), *owner = calloc((size_t)n, 1);
 	uint16_t *confidence = calloc((size_t)n, sizeof(uint16_t));
+
+	r->confidence = confidence; /* kept for the score object; freed with the report */
 	struct sht_dead_result res = { dead, unsure, owner, confidence };
 	struct sht_dead_options opt = { 0, 0 };
 	char list[160] = "", v[8];
@@ -360,7 +362,6 @@ auto_dead(const struct sht_board *b, uint8_t *dead, struct sht_score_report *r)
 	}
 	free(unsure);
 	free(owner);
-	free(confidence);
 }
 
 void
@@ -369,6 +370,7 @@ sht_score_report_free(struct sht_score_report *r)
 	free(r->dead);
 	free(r->seki);
 	free(r->owner);
+	free(r->confidence);
 	memset(r, 0, sizeof(*r));
 }
 

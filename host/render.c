@@ -78,7 +78,7 @@ sht_json_score(const struct sht_ruleset *rs, const struct sht_replay *replay,
 	const struct sht_score_result *r = &rep->result;
 	const struct sht_board *b = replay->board;
 	json_t *dead = json_array(), *seki = json_array(), *own = json_array(), *notes = json_array();
-	json_t *native_komi;
+	json_t *native_komi, *extra_conf = NULL, *out;
 	char row[SHT_MAX_SIZE + 1];
 
 	for (int y = 0; y < sht_board_height(b); y++)
@@ -101,13 +101,28 @@ sht_json_score(const struct sht_ruleset *rs, const struct sht_replay *replay,
 	}
 	for (int i = 0; i < rep->nnotes; i++)
 		json_array_append_new(notes, json_string(rep->notes[i]));
+	if (rep->confidence != NULL) {
+		/* One digit a point: how sure the playouts are of its owner, in tenths. */
+		json_t *conf = json_array();
+
+		for (int y = 0; y < sht_board_height(b); y++) {
+			for (int x = 0; x < sht_board_width(b); x++) {
+				int c = rep->confidence[sht_board_point(b, x, y)] / 100;
+
+				row[x] = (char)('0' + (c > 9 ? 9 : c));
+			}
+			row[sht_board_width(b)] = '\0';
+			json_array_append_new(conf, json_string(row));
+		}
+		extra_conf = conf;
+	}
 	/* Komi in the ruleset's own unit: quarter zi, or points. */
 	if (strcmp(r->native_unit, "zi") == 0)
 		native_komi = r->white.komi % 4 == 0 ? json_integer(r->white.komi / 4) :
 		    json_real(r->white.komi / 4.0);
 	else
 		native_komi = sht_json_points(r->white.komi);
-	return json_pack("{s:s, s:s, s:o, s:s, s:{s:s, s:o, s:s, s:o}, s:s, s:o, s:o, s:o, s:o, s:o, "
+	out = json_pack("{s:s, s:s, s:o, s:s, s:{s:s, s:o, s:s, s:o}, s:s, s:o, s:o, s:o, s:o, s:o, "
 	    "s:o}",
 	    "ruleset", rs->name,
 	    "winner", sht_winner_name(r->winner),
@@ -125,6 +140,9 @@ sht_json_score(const struct sht_ruleset *rs, const struct sht_replay *replay,
 	    "seki", seki,
 	    "ownership", own,
 	    "notes", notes);
+	if (extra_conf != NULL)
+		json_object_set_new(out, "ownership_confidence", extra_conf);
+	return out;
 }
 
 const char *
