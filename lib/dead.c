@@ -40,13 +40,29 @@ is_eye(const struct sht_board *b, int c, int p)
 	return opp + off < 2;
 }
 
+/* Whether playing c at p makes a chain of more than SMALL_CHAIN stones: a self-atari of a small
+ * chain can be a sacrifice that kills (nakade, throw-ins); of a large one it is a blunder, and
+ * forbidding it is what lets seki survive a playout. */
+#define SMALL_CHAIN 2
+
 static bool
 joins_chain(const struct sht_board *b, int c, int p)
 {
-	for (int d = 0; d < 4; d++)
-		if (b->color[p + b->dir[d]] == c)
-			return true;
-	return false;
+	int size = 1, seen[4], nseen = 0;
+
+	for (int d = 0; d < 4; d++) {
+		int q = p + b->dir[d], k;
+
+		if (b->color[q] != c)
+			continue;
+		for (k = 0; k < nseen && seen[k] != b->chain[q]; k++)
+			;
+		if (k == nseen) {
+			seen[nseen++] = b->chain[q];
+			size += b->size[b->chain[q]];
+		}
+	}
+	return size > SMALL_CHAIN;
 }
 
 struct playout {
@@ -143,8 +159,10 @@ choose(struct playout *pl, int c, int last, uint64_t *rng)
 	for (int k = 0, start = (int)(next_random(rng) % (uint64_t)n); k < n; k++) {
 		int p = pl->empties[(start + k) % n];
 
-		/* No self-atari that joins a chain: a chain would throw itself away (and seki would
-		 * never survive a playout).  A lone stone may, as throw-ins and kills need. */
+		/* No self-atari that makes a chain of more than two stones: it would throw itself
+		 * away (and seki would never survive a playout).  Up to two stones may, as
+		 * throw-ins and nakade need.  Measured on the corpus's 622 counted games: forbidding
+		 * any chain-joining self-atari gave 529 exact scores, two stones 533, three 530. */
 		if (is_eye(pl->b, c, p) || (joins_chain(pl->b, c, p) &&
 		    !sht_board_can_fill(pl->b, c, p, pl->seen)))
 			continue;
