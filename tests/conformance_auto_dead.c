@@ -182,28 +182,17 @@ score_file(const char *collection, const char *path, bool verbose)
 	sht_game_free(&game);
 }
 
+struct walk_arg {
+	const char *collection;
+	bool verbose;
+};
+
 static void
-walk(const char *collection, const char *dir, bool verbose)
+score_one(const char *path, void *arg)
 {
-	struct dirent **names;
-	int n = scandir(dir, &names, NULL, alphasort);
+	const struct walk_arg *w = arg;
 
-	for (int i = 0; i < n; i++) {
-		char path[4096];
-		struct stat st;
-		size_t len = strlen(names[i]->d_name);
-
-		snprintf(path, sizeof(path), "%s/%s", dir, names[i]->d_name);
-		if (names[i]->d_name[0] != '.' && stat(path, &st) == 0) {
-			if (S_ISDIR(st.st_mode))
-				walk(collection, path, verbose);
-			else if (len > 4 && strcasecmp(names[i]->d_name + len - 4, ".sgf") == 0)
-				score_file(collection, path, verbose);
-		}
-		free(names[i]);
-	}
-	if (n >= 0)
-		free(names);
+	score_file(w->collection, path, w->verbose);
 }
 
 int
@@ -224,8 +213,16 @@ main(int argc, char **argv)
 		fprintf(stderr, "%s\n", err);
 		return 1;
 	}
-	walk("gnugo-regression", corpus_join(dir, "games/gnugo-regression"), verbose);
-	walk("fuego-regression", corpus_join(dir, "games/fuego-regression"), verbose);
+	{
+		struct walk_arg gnugo = { "gnugo-regression", verbose };
+		struct walk_arg fuego = { "fuego-regression", verbose };
+		char path[4096];
+
+		snprintf(path, sizeof(path), "%s/games/gnugo-regression", dir);
+		corpus_walk_sgf(path, score_one, &gnugo);
+		snprintf(path, sizeof(path), "%s/games/fuego-regression", dir);
+		corpus_walk_sgf(path, score_one, &fuego);
+	}
 	printf("%-30s %6s %6s %12s %12s %18s %22s\n", "collection", "games", "exact",
 	    "same winner", "gnugo exact", "gnugo same winner", "exact where gnugo is");
 	for (int i = 0; i < nrows; i++) {

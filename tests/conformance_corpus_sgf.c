@@ -74,44 +74,10 @@ check_file(const char *path)
 }
 
 static void
-walk(const char *dir)
+check_one(const char *path, void *arg)
 {
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	char **names = NULL;
-	int n = 0, cap = 0;
-
-	if (d == NULL)
-		return;
-	while ((e = readdir(d)) != NULL) {
-		if (e->d_name[0] == '.')
-			continue;
-		if (n == cap)
-			names = realloc(names, sizeof(*names) * (size_t)(cap = cap ? cap * 2 : 64));
-		names[n++] = strdup(e->d_name);
-	}
-	closedir(d);
-	/* A stable order, so the report reads the same on every machine. */
-	for (int i = 1; i < n; i++)
-		for (int j = i; j > 0 && strcmp(names[j - 1], names[j]) > 0; j--) {
-			char *t = names[j];
-
-			names[j] = names[j - 1];
-			names[j - 1] = t;
-		}
-	for (int i = 0; i < n; i++) {
-		char path[4096];
-		struct stat st;
-		size_t len = strlen(names[i]);
-
-		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
-		if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-			walk(path);
-		else if (len > 4 && strcasecmp(names[i] + len - 4, ".sgf") == 0)
-			check_file(path);
-		free(names[i]);
-	}
-	free(names);
+	(void)arg;
+	check_file(path);
 }
 
 int
@@ -119,7 +85,7 @@ main(int argc, char **argv)
 {
 	const char *dir = corpus_dir(argc, argv, "games");
 
-	walk(dir);
+	corpus_walk_sgf(dir, check_one, NULL);
 	printf("corpus SGF: %d files, %d parsed, %d refused with a positioned error, %d unclean; "
 	    "%d games, %d replay with no illegal move (simple ko), %d stop at an illegal move\n",
 	    files, parsed, refused, unclean, games, replayed_clean, stopped);

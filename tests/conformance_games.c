@@ -150,27 +150,10 @@ replay_file(const char *path)
 }
 
 static void
-walk(const char *dir)
+replay_one(const char *path, void *arg)
 {
-	struct dirent **names;
-	int n = scandir(dir, &names, NULL, alphasort);
-
-	for (int i = 0; i < n; i++) {
-		char path[4096];
-		struct stat st;
-		size_t len = strlen(names[i]->d_name);
-
-		snprintf(path, sizeof(path), "%s/%s", dir, names[i]->d_name);
-		if (names[i]->d_name[0] != '.' && stat(path, &st) == 0) {
-			if (S_ISDIR(st.st_mode))
-				walk(path);
-			else if (len > 4 && strcasecmp(names[i]->d_name + len - 4, ".sgf") == 0)
-				replay_file(path);
-		}
-		free(names[i]);
-	}
-	if (n >= 0)
-		free(names);
+	(void)arg;
+	replay_file(path);
 }
 
 int
@@ -190,7 +173,7 @@ main(int argc, char **argv)
 		return 1;
 	}
 	failed = exact_games(dir);
-	walk(corpus_join(dir, "games"));
+	corpus_walk_sgf(corpus_join(dir, "games"), replay_one, NULL);
 	printf("games replayed under japanese: %d, with an illegal move: %d; moves flagged by "
 	    "positional superko: %d\n", replayed, replay_failed, superko_flagged);
 	printf("%d passed, %d failed\n", replayed - replay_failed, replay_failed + (failed > 0 ?

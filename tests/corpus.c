@@ -1,6 +1,9 @@
 /* Helpers for the conformance runs: finding the shared corpus, reading files, skipping cleanly. */
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #include "corpus.h"
@@ -48,4 +51,28 @@ corpus_read(const char *path, size_t *len)
 	}
 	fclose(f);
 	return buf;
+}
+
+void
+corpus_walk_sgf(const char *dir, void (*fn)(const char *path, void *arg), void *arg)
+{
+	struct dirent **names;
+	int n = scandir(dir, &names, NULL, alphasort);
+
+	for (int i = 0; i < n; i++) {
+		char path[4096];
+		struct stat st;
+		size_t len = strlen(names[i]->d_name);
+
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]->d_name);
+		if (names[i]->d_name[0] != '.' && stat(path, &st) == 0) {
+			if (S_ISDIR(st.st_mode))
+				corpus_walk_sgf(path, fn, arg);
+			else if (len > 4 && strcasecmp(names[i]->d_name + len - 4, ".sgf") == 0)
+				fn(path, arg);
+		}
+		free(names[i]);
+	}
+	if (n >= 0)
+		free(names);
 }

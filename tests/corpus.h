@@ -12,6 +12,9 @@
 const char *corpus_dir(int argc, char **argv, const char *needed);
 /* The whole file, NUL-terminated, or NULL. */
 char *corpus_read(const char *path, size_t *len);
+/* Calls fn(path, arg) for every .sgf file under dir, recursively, in sorted order (so reports
+ * read the same on every machine). */
+void corpus_walk_sgf(const char *dir, void (*fn)(const char *path, void *arg), void *arg);
 /* "dir/rel" in a static buffer. */
 const char *corpus_join(const char *dir, const char *rel);
 
