@@ -40,10 +40,6 @@ void cli_print_json(const json_t *result);
 bool cli_set_dead(json_t *params, const char *arg);
 /* Parses "--komi 7.5" or "--komi 3.75zi" into the params' `komi` member. */
 bool cli_set_komi(json_t *params, const char *arg);
-/* The options of score, compare and replay: FILE, -r, --dead (when allowed), --komi, --json.
- * Prints usage and returns false on a bad argument. */
-bool cli_game_args(struct cli *cli, int argc, char **argv, const char *usage_line,
-    bool allow_dead, const char **file, const char **rulesets, json_t *params);
 /* The shape of score, compare and replay: options, the game, the method, then JSON or print().
  * With ruleset_list, -r takes a comma-separated list ("rulesets"); else one name. */
 int cli_game_command(struct cli *cli, int argc, char **argv, const char *method,

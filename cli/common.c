@@ -307,7 +307,9 @@ cli_num(const json_t *v, char *buf, size_t len)
 	return buf;
 }
 
-bool
+/* The options of score, compare and replay: FILE, -r, --dead (when allowed), --komi, --json.
+ * Prints usage and returns false on a bad argument. */
+static bool
 cli_game_args(struct cli *cli, int argc, char **argv, const char *usage_line, bool allow_dead,
     const char **file, const char **rulesets, json_t *params)
 {

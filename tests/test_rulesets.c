@@ -95,10 +95,10 @@ must(const char *method, json_t *params)
 	return r;
 }
 
-static const char *
-str(const json_t *o, const char *path)
+/* Looks up "key" or "a.b": one level of nesting is all the tests need. */
+static const json_t *
+field(const json_t *o, const char *path)
 {
-	/* "a.b": one level of nesting is all the tests need. */
 	const char *dot = strchr(path, '.');
 
 	if (dot != NULL) {
@@ -108,22 +108,19 @@ str(const json_t *o, const char *path)
 		o = json_object_get(o, first);
 		path = dot + 1;
 	}
-	return json_string_value(json_object_get(o, path));
+	return json_object_get(o, path);
+}
+
+static const char *
+str(const json_t *o, const char *path)
+{
+	return json_string_value(field(o, path));
 }
 
 static double
 num(const json_t *o, const char *path)
 {
-	const char *dot = strchr(path, '.');
-
-	if (dot != NULL) {
-		char first[32];
-
-		snprintf(first, sizeof(first), "%.*s", (int)(dot - path), path);
-		o = json_object_get(o, first);
-		path = dot + 1;
-	}
-	return json_number_value(json_object_get(o, path));
+	return json_number_value(field(o, path));
 }
 
 static json_t *
