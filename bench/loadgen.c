@@ -312,6 +312,9 @@ main(int argc, char **argv)
 		conns[i].sent = calloc((size_t)depth, sizeof(double));
 		conns[i].next_id = i * 1000000L;
 		bufferevent_setcb(conns[i].bev, on_read, NULL, on_event, &conns[i]);
+		/* As the daemon does: more than libevent's 4 KB per system call. */
+		bufferevent_set_max_single_read(conns[i].bev, 256 << 10);
+		bufferevent_set_max_single_write(conns[i].bev, 256 << 10);
 		bufferevent_enable(conns[i].bev, EV_READ | EV_WRITE);
 		for (int k = 0; k < depth; k++)
 			send_one(&conns[i]);

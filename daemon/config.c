@@ -33,6 +33,7 @@ config_defaults(struct config *c, const char *plugins_dir, const char *rulesets_
 	c->idle_timeout_s = 300;
 	c->request_timeout_ms = 10000;
 	c->max_pending = 256;
+	c->reply_cache_bytes = 16u << 20;
 	c->log_level = LOG_LEVEL_INFO;
 }
 
@@ -80,6 +81,7 @@ static const struct key keys[] = {
 	{ "idle_timeout", KEY_INT, offsetof(struct config, idle_timeout_s), 0, 86400 },
 	{ "request_timeout_ms", KEY_INT, offsetof(struct config, request_timeout_ms), 10, 3600000 },
 	{ "max_pending", KEY_INT, offsetof(struct config, max_pending), 1, 100000 },
+	{ "reply_cache_bytes", KEY_SIZE, offsetof(struct config, reply_cache_bytes), 0, 1L << 30 },
 	{ "log_level", KEY_LEVEL, offsetof(struct config, log_level), 0, 0 },
 };
 

@@ -17,6 +17,7 @@ struct config {
 	int idle_timeout_s;       /* 0: never */
 	int request_timeout_ms;
 	int max_pending;          /* requests queued per connection before it is read no more */
+	size_t reply_cache_bytes; /* memory for replies reused for repeated requests; 0: none */
 	int log_level;            /* enum log_level */
 };
 

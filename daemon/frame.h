@@ -16,5 +16,6 @@ struct frame_header {
 /* Worker to parent. */
 #define FRAME_REPLY_ERROR 1u    /* the reply is a JSON-RPC error */
 #define FRAME_REPLY_NONE 2u     /* a notification: no reply to send */
+#define FRAME_REPLY_REUSABLE 4u /* the same request line gets the same reply (reply cache) */
 
 #endif

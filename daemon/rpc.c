@@ -56,7 +56,8 @@ rpc_error_line(int code, const char *kind, const char *message)
 }
 
 char *
-rpc_handle(const struct sht_context *ctx, const char *line, size_t len, bool *is_error)
+rpc_handle(const struct sht_context *ctx, const char *line, size_t len, bool *is_error,
+    bool *reusable)
 {
 	json_error_t jerr;
 	json_t *req, *id, *method, *params, *result;
@@ -65,6 +66,7 @@ rpc_handle(const struct sht_context *ctx, const char *line, size_t len, bool *is
 	char *out;
 
 	*is_error = true;
+	*reusable = false;
 	/* JSON_REJECT_DUPLICATES: a request that says two things is not a request. */
 	req = json_loadb(line, len, JSON_REJECT_DUPLICATES, &jerr);
 	if (req == NULL) {
@@ -103,6 +105,8 @@ rpc_handle(const struct sht_context *ctx, const char *line, size_t len, bool *is
 		json_decref(req);
 		return NULL;
 	}
+	*reusable = sht_method_pure(json_string_value(method)) &&
+	    (result != NULL || err.kind != SHT_ERROR_INTERNAL);
 	if (result != NULL) {
 		*is_error = false;
 		out = dump_line(json_pack("{s:s, s:O, s:o}", "jsonrpc", "2.0", "id", id, "result",

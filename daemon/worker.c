@@ -123,7 +123,7 @@ worker_main(int fd, const char *plugins_dir, const char *rulesets_dir, int gen)
 		while (in.len - in.off >= sizeof(h)) {
 			char *body;
 			char *reply;
-			bool is_error;
+			bool is_error, reusable;
 			struct frame_header rh;
 
 			memcpy(&h, in.data + in.off, sizeof(h));
@@ -139,11 +139,11 @@ worker_main(int fd, const char *plugins_dir, const char *rulesets_dir, int gen)
 				latest_stats = json_loadb(body, h.length, 0, NULL);
 				continue;
 			}
-			reply = rpc_handle(&ctx, body, h.length, &is_error);
+			reply = rpc_handle(&ctx, body, h.length, &is_error, &reusable);
 			rh.seq = h.seq;
 			rh.length = reply ? (uint32_t)strlen(reply) : 0;
 			rh.flags = (reply == NULL ? FRAME_REPLY_NONE : 0) |
-			    (is_error ? FRAME_REPLY_ERROR : 0);
+			    (is_error ? FRAME_REPLY_ERROR : 0) | (reusable ? FRAME_REPLY_REUSABLE : 0);
 			if (!bytes_append(&out, &rh, sizeof(rh)) ||
 			    (reply != NULL && !bytes_append(&out, reply, rh.length))) {
 				free(reply);

@@ -220,6 +220,9 @@ struct sht_context {
  * sets *unknown. */
 json_t *sht_method_call(const struct sht_context *ctx, const char *method, json_t *params,
     bool *unknown, struct sht_error *err);
+/* Whether a method's result depends only on its params and the loaded rulesets, so that the
+ * daemon may answer the same request again from its reply cache (false for unknown names). */
+bool sht_method_pure(const char *method);
 
 /* The protocol's error code and data.kind for an error. */
 int sht_error_code(const struct sht_error *err);

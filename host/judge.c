@@ -189,9 +189,10 @@ sht_judge_replay(const struct sht_ruleset *rs, const struct sht_game *game,
 			to_move = e->color;
 			out->implied_passes++;
 		}
+		/* A legal move is played here; one refused leaves the board as it was. */
 		if (e->color != to_move)
 			violation = SHT_VIOLATION_NOT_YOUR_TURN;
-		else if (sht_board_check(out->board, e->color, p, &info) != SHT_LEGAL)
+		else if (sht_board_play(out->board, e->color, p, &info) != SHT_LEGAL)
 			violation = (int)info.verdict;
 		if (violation != 0) {
 			int cons = d->consequence ? d->consequence(rs->rules, violation) :
@@ -237,7 +238,6 @@ sht_judge_replay(const struct sht_ruleset *rs, const struct sht_game *game,
 			}
 			continue;
 		}
-		sht_board_play(out->board, e->color, p, &info);
 		rec->captures = info.captured;
 		to_move = SHT_OTHER(e->color);
 		/* Long cycles under simple ko.  A state seen once before may be chance (sending two

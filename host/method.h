@@ -12,6 +12,9 @@ typedef json_t *(*sht_method_fn)(const struct sht_context *ctx, json_t *params,
 struct sht_method {
 	const char *name;
 	sht_method_fn run;
+	/* The result depends only on the params and the loaded rulesets (not on time, counters or
+	 * the daemon's state), so that a reply may be reused for the same request. */
+	bool pure;
 };
 
 /* Fills err and returns NULL, for one-line error returns. */

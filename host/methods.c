@@ -11,15 +11,24 @@
 
 /* One request method, one file, one line here. */
 static const struct sht_method methods[] = {
-	{ "version", sht_method_version },
-	{ "rulesets", sht_method_rulesets },
-	{ "describe", sht_method_describe },
-	{ "replay", sht_method_replay },
-	{ "legal", sht_method_legal },
-	{ "score", sht_method_score },
-	{ "compare", sht_method_compare },
-	{ "status", sht_method_status },
+	{ "version", sht_method_version, true },
+	{ "rulesets", sht_method_rulesets, true },
+	{ "describe", sht_method_describe, true },
+	{ "replay", sht_method_replay, true },
+	{ "legal", sht_method_legal, true },
+	{ "score", sht_method_score, true },
+	{ "compare", sht_method_compare, true },
+	{ "status", sht_method_status, false },
 };
+
+bool
+sht_method_pure(const char *method)
+{
+	for (size_t i = 0; i < sizeof(methods) / sizeof(methods[0]); i++)
+		if (strcmp(methods[i].name, method) == 0)
+			return methods[i].pure;
+	return false;
+}
 
 json_t *
 sht_method_call(const struct sht_context *ctx, const char *method, json_t *params, bool *unknown,

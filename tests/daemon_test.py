@@ -291,6 +291,43 @@ def reload_tests(d, rulesets_dir):
     c.close()
 
 
+def reply_cache_test(d, rulesets_dir):
+    """A repeated request is answered from the cache with its own id, never across a reload."""
+    path = os.path.join(rulesets_dir, "cached.yaml")
+    with open(path, "w") as f:
+        f.write("plugin: chinese\nparameters:\n  komi: 2.5\n  size: 9\n")
+    d.proc.send_signal(signal.SIGHUP)
+    time.sleep(0.5)
+    params = {"ruleset": "cached", "game": {"moves": ["B E5", "W C3"]}, "dead": "none"}
+
+    def hits():
+        time.sleep(1.1)  # the counters reach the workers once a second
+        s = Client(d.sock)  # (the test daemon closes connections idle for a second)
+        n = s.call("status")["result"]["cache_hits"]
+        s.close()
+        return n
+    before = hits()
+    c = Client(d.sock)
+    first, second = c.call("score", params, id=1), c.call("score", params, id="again")
+    check("a repeated request gets the same answer with its own id",
+          second["id"] == "again" and first["result"] == second["result"], second)
+    check("the repeated request was answered from the cache", hits() == before + 1)
+    c.close()
+    with open(path, "w") as f:
+        f.write("plugin: chinese\nparameters:\n  komi: 4.5\n  size: 9\n")
+    d.proc.send_signal(signal.SIGHUP)
+    time.sleep(0.5)
+    c = Client(d.sock)
+    third = c.call("score", params, id=3)
+    check("after SIGHUP the same request is judged by the new ruleset",
+          third["result"]["white"]["komi"] == 9 and first["result"]["white"]["komi"] == 5,
+          (first["result"]["white"], third["result"]["white"]))
+    c.close()
+    os.unlink(path)
+    d.proc.send_signal(signal.SIGHUP)
+    time.sleep(0.5)
+
+
 def kill_worker_test(d):
     def kill():
         victims = d.workers()
@@ -381,6 +418,7 @@ def main():
         limits(d)
         misbehaving(d)
         reload_tests(d, rulesets_dir)
+        reply_cache_test(d, rulesets_dir)
         kill_worker_test(d)
         # The command through the daemon prints what it prints in-process.
         demo = os.path.join(SOURCE, "examples", "demo-9x9.sgf")
