@@ -218,8 +218,8 @@ main(int argc, char **argv)
 		uint8_t *dead = malloc((size_t)points), *unsure = malloc((size_t)points);
 		uint8_t *owner = malloc((size_t)points);
 		uint16_t *conf = malloc(sizeof(uint16_t) * (size_t)points);
-		struct sht_dead_result res = { dead, unsure, owner, conf };
-		struct sht_dead_options opt = { 0, 0 };
+		struct sht_dead_result res = { dead, unsure, owner, conf, NULL };
+		struct sht_dead_options opt = { 0, 0, false };
 
 		t0 = now();
 		do {

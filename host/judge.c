@@ -326,22 +326,43 @@ add_note(struct sht_score_report *r, const char *fmt, ...)
  * notes, so that a person can check them.
  */
 static void
-auto_dead(const struct sht_board *b, uint8_t *dead, struct sht_score_report *r)
+auto_dead(const struct sht_ruleset *rs, const struct sht_board *b, uint8_t *dead,
+    struct sht_score_report *r)
 {
-	int n = sht_board_capacity(b), uncertain = 0, shown = 0;
+	int n = sht_board_capacity(b), uncertain = 0, shown = 0, ko_dead = 0;
 	uint8_t *unsure = calloc((size_t)n, 1), *owner = calloc((size_t)n, 1);
+	uint8_t *by_ko = calloc((size_t)n, 1);
 	uint16_t *confidence = calloc((size_t)n, sizeof(uint16_t));
 
 	r->confidence = confidence; /* kept for the score object; freed with the report */
-	struct sht_dead_result res = { dead, unsure, owner, confidence };
-	struct sht_dead_options opt = { 0, 0 };
-	char list[160] = "", v[8];
+	struct sht_dead_result res = { dead, unsure, owner, confidence, by_ko };
+	struct sht_dead_options opt = { 0, 0, rs->setup.ko_life == SHT_KO_LIFE_DEAD };
+	char list[160] = "", kolist[160] = "", v[8];
 
-	if (unsure == NULL || owner == NULL || confidence == NULL || !sht_dead_judge(b, &opt, &res)) {
+	if (unsure == NULL || owner == NULL || confidence == NULL || by_ko == NULL ||
+	    !sht_dead_judge(b, &opt, &res)) {
 		add_note(r, "dead stones could not be judged (out of memory): all stones counted "
 		    "alive");
 		memset(dead, 0, (size_t)n);
 	} else {
+		for (int p = 0; p < n; p++) {
+			if (!by_ko[p] || sht_board_chain_id(b, p) != p)
+				continue;
+			if (ko_dead++ < 6) {
+				size_t len = strlen(kolist);
+
+				snprintf(kolist + len, sizeof(kolist) - len, "%s%s", ko_dead > 1 ? ", " :
+				    "", sht_vertex_format(b, p, v, sizeof(v)));
+			}
+		}
+		if (ko_dead > 0 && opt.pass_for_ko)
+			add_note(r, "dead because only a ko could save %s (no ko is retaken in the "
+			    "confirmation without passing for it): %s%s", ko_dead == 1 ? "it" : "them",
+			    kolist, ko_dead > 6 ? ", ..." : "");
+		else if (ko_dead > 0)
+			add_note(r, "only a ko decides %s (bent four in the corner, or life by ko); "
+			    "these rules settle it by playing on, so it is counted as it stands: %s%s",
+			    ko_dead == 1 ? "it" : "them", kolist, ko_dead > 6 ? ", ..." : "");
 		for (int p = 0; p < n; p++) {
 			if (!unsure[p] || sht_board_chain_id(b, p) != p)
 				continue;
@@ -362,6 +383,7 @@ auto_dead(const struct sht_board *b, uint8_t *dead, struct sht_score_report *r)
 	}
 	free(unsure);
 	free(owner);
+	free(by_ko);
 }
 
 void
@@ -396,7 +418,7 @@ sht_judge_score(const struct sht_ruleset *rs, const struct sht_replay *replay,
 		for (int i = 0; i < spec->npoints; i++)
 			mark_chain(b, spec->points[i], out->dead);
 	else if (spec->mode == SHT_DEAD_AUTO)
-		auto_dead(b, out->dead, out);
+		auto_dead(rs, b, out->dead, out);
 	sht_area_compute(b, out->dead, &area);
 	for (int p = 0; p < n; p++)
 		out->owner[p] = (uint8_t)sht_area_owner(&area, p);

@@ -197,6 +197,288 @@ run_playout(struct playout *pl, int first, uint64_t *rng, int max_moves)
 	}
 }
 
+/*
+ * The Japanese confirmation (rules.md section 3): with the opponent moving first and a ko never
+ * retaken without first passing for it, can the opponent capture a chain?  A small exact
+ * search over the points around the chain: its liberties, the stones of its colour and the
+ * opponent's (not pass-alive) chains that touch them, and their liberties.  It answers only
+ * when that neighbourhood is small (an eye space, shared liberties, a ko) and within a node
+ * budget; otherwise the playouts' verdict stands.
+ */
+#define KO_SEARCH_MAX_EMPTY 10
+#define KO_SEARCH_MAX_POINTS 40
+#define KO_SEARCH_MAX_DEPTH 24
+#define KO_SEARCH_NODES 4000        /* per chain */
+#define KO_SEARCH_TABLE 4096        /* positions remembered per chain (a power of two) */
+#define KO_SEARCH_MAX_BANS 8
+
+/* A position already searched: its key, the plies that were left, and the answer. */
+struct ko_seen {
+	uint64_t key;
+	int8_t plies_left;
+	bool captured;
+};
+
+struct ko_search {
+	struct sht_board *b;
+	struct ko_seen table[KO_SEARCH_TABLE];
+	struct sht_board_snapshot *snaps[KO_SEARCH_MAX_DEPTH + 1];
+	int points[KO_SEARCH_MAX_POINTS];  /* where either side may play */
+	int npoints;
+	int target;                        /* a stone of the chain under attack */
+	int attacker;
+	int max_depth;                     /* plies, for iterative deepening */
+	long nodes_left;
+};
+
+/* Kos a player may not retake until it has passed (points where it may not play). */
+struct ko_bans {
+	int point[KO_SEARCH_MAX_BANS];
+	int n;
+};
+
+static bool
+banned(const struct ko_bans *k, int p)
+{
+	for (int i = 0; i < k->n; i++)
+		if (k->point[i] == p)
+			return true;
+	return false;
+}
+
+/* Whether the attacker, with `to_move` to play, captures the target chain.  bans[c]: the kos
+ * c may not retake; `passed`: the last move was a pass (a second one ends the confirmation). */
+static bool ko_search_moves(struct ko_search *ks, int depth, int to_move,
+    struct ko_bans bans[3], bool passed);
+
+static bool
+attacker_captures(struct ko_search *ks, int depth, int to_move, struct ko_bans bans[3],
+    bool passed)
+{
+	struct sht_board *b = ks->b;
+	uint64_t key;
+	struct ko_seen *seen;
+	int plies_left = ks->max_depth - depth;
+	bool result;
+
+	if (b->color[ks->target] != 3 - ks->attacker)
+		return true;
+	if (plies_left <= 0 || --ks->nodes_left < 0)
+		return false; /* undecided: the group is not shown capturable */
+	/* The same stones, player, bans and pass state: the same answer. */
+	key = sht_board_hash(b) * 3 + (uint64_t)to_move + (passed ? UINT64_C(0x9e3779b97f4a7c15) : 0);
+	for (int c = 1; c <= 2; c++)
+		for (int i = 0; i < bans[c].n; i++)
+			key ^= (uint64_t)(bans[c].point[i] * 2 + c) * UINT64_C(0xff51afd7ed558ccd);
+	seen = &ks->table[key & (KO_SEARCH_TABLE - 1)];
+	/* A capture found with fewer plies holds with more; a failure with more holds with
+	 * fewer. */
+	if (seen->key == key && (seen->captured ? seen->plies_left <= plies_left :
+	    seen->plies_left >= plies_left))
+		return seen->captured;
+	result = ko_search_moves(ks, depth, to_move, bans, passed);
+	if (ks->nodes_left >= 0) {
+		seen->key = key;
+		seen->plies_left = (int8_t)plies_left;
+		seen->captured = result;
+	}
+	return result;
+}
+
+/* attacker_captures, past the table: every move of the player to move (and a pass). */
+static bool
+ko_search_moves(struct ko_search *ks, int depth, int to_move, struct ko_bans bans[3],
+    bool passed)
+{
+	struct sht_board *b = ks->b;
+	int other = 3 - to_move;
+	bool attacking = to_move == ks->attacker;
+
+	sht_board_save(b, ks->snaps[depth]);
+	for (int i = -1; i < ks->npoints; i++) {
+		int p = i < 0 ? SHT_PASS : ks->points[i];
+		struct ko_bans next[3] = { { { 0 }, 0 }, bans[1], bans[2] };
+		bool captured;
+
+		if (p == SHT_PASS && passed) {
+			/* Two passes: the confirmation is over and the chain stands. */
+			if (!attacking)
+				return false;
+			continue;
+		}
+		if (p == SHT_PASS) {
+			next[to_move].n = 0; /* a pass for the kos: they may be retaken now */
+			sht_board_play(b, (enum sht_color)to_move, SHT_PASS, NULL);
+		} else if (b->color[p] != SHT_EMPTY || banned(&bans[to_move], p) ||
+		    sht_board_play(b, (enum sht_color)to_move, p, NULL) != SHT_LEGAL) {
+			continue;
+		} else {
+			int ko = sht_board_ko_point(b, (enum sht_color)other);
+
+			if (ko != SHT_NO_POINT && next[other].n < KO_SEARCH_MAX_BANS)
+				next[other].point[next[other].n++] = ko;
+		}
+		captured = attacker_captures(ks, depth + 1, other, next, p == SHT_PASS);
+		sht_board_restore(b, ks->snaps[depth]);
+		if (captured && attacking)
+			return true;
+		if (!captured && !attacking)
+			return false;
+		if (ks->nodes_left < 0)
+			return false;
+	}
+	/* The attacker found nothing; the defender had no move that saves the chain. */
+	return !attacking;
+}
+
+/* Whether the attacker captures the target: the shortest sequences first (iterative
+ * deepening), within the node budget. */
+static bool
+ko_search_run(struct ko_search *ks)
+{
+	struct ko_bans none[3] = { { { 0 }, 0 }, { { 0 }, 0 }, { { 0 }, 0 } };
+
+	memset(ks->table, 0, sizeof(ks->table));
+	ks->nodes_left = KO_SEARCH_NODES;
+	for (ks->max_depth = 4; ks->max_depth <= KO_SEARCH_MAX_DEPTH; ks->max_depth += 4) {
+		if (attacker_captures(ks, 0, ks->attacker, none, false))
+			return true;
+		if (ks->nodes_left < 0)
+			break;
+	}
+	return false;
+}
+
+static void
+add_point(struct ko_search *ks, int p)
+{
+	if (ks->npoints > KO_SEARCH_MAX_POINTS)
+		return; /* already too large */
+	for (int i = 0; i < ks->npoints; i++)
+		if (ks->points[i] == p)
+			return;
+	if (ks->npoints < KO_SEARCH_MAX_POINTS)
+		ks->points[ks->npoints++] = p;
+	else
+		ks->npoints = KO_SEARCH_MAX_POINTS + 1; /* too large: marks the search refused */
+}
+
+/* Adds a chain's stones and liberties to the search's points. */
+static void
+add_chain(struct ko_search *ks, const struct sht_board *b, int chain)
+{
+	int s = chain;
+
+	do {
+		add_point(ks, s);
+		for (int d = 0; d < 4; d++)
+			if (b->color[s + b->dir[d]] == SHT_EMPTY)
+				add_point(ks, s + b->dir[d]);
+		s = b->next[s];
+	} while (s != chain);
+}
+
+/* The neighbourhood of the chain at `target`: its stones and liberties, every chain touching
+ * those liberties (the opponent's only when not pass-alive), and theirs.  False when it is too
+ * large for the search or not enclosed. */
+static bool
+ko_search_points(struct ko_search *ks, const struct sht_board *b, int target,
+    const uint8_t *certain)
+{
+	int nempty = 0;
+
+	ks->npoints = 0;
+	add_chain(ks, b, b->chain[target]);
+	for (int i = 0; i < ks->npoints && ks->npoints <= KO_SEARCH_MAX_POINTS; i++) {
+		int p = ks->points[i];
+
+		if (b->color[p] != SHT_EMPTY)
+			continue;
+		for (int d = 0; d < 4; d++) {
+			int q = p + b->dir[d], c = b->color[q];
+
+			if ((c == SHT_BLACK || c == SHT_WHITE) && certain[q] != c)
+				add_chain(ks, b, b->chain[q]);
+		}
+	}
+	if (ks->npoints > KO_SEARCH_MAX_POINTS)
+		return false;
+	/* Enclosed: no empty point of it opens onto empty points beyond.  Then a move outside
+	 * cannot take a liberty of anything in it, and the search sees the whole fight. */
+	for (int i = 0; i < ks->npoints; i++) {
+		int p = ks->points[i];
+
+		if (b->color[p] != SHT_EMPTY)
+			continue;
+		nempty++;
+		for (int d = 0; d < 4; d++) {
+			int q = p + b->dir[d], k;
+
+			if (b->color[q] != SHT_EMPTY)
+				continue;
+			for (k = 0; k < ks->npoints && ks->points[k] != q; k++)
+				;
+			if (k == ks->npoints)
+				return false;
+		}
+	}
+	return nempty <= KO_SEARCH_MAX_EMPTY;
+}
+
+/* Finds the chains the playouts call alive that the opponent captures under the pass-for-ko
+ * rule, and marks them in out->by_ko: dead when `kill` (the rules say so), else uncertain (the
+ * rules leave it to play). */
+static void
+confirm_with_pass_for_ko(const struct sht_board *src, const uint8_t *certain, bool kill,
+    struct sht_dead_result *out)
+{
+	struct sht_board_options o = src->opt;
+	struct ko_search *ks;
+	int depth = 0;
+
+	o.ko = SHT_KO_SIMPLE;
+	o.track_history = false;
+	o.supply[SHT_BLACK] = o.supply[SHT_WHITE] = SHT_UNLIMITED;
+	ks = calloc(1, sizeof(*ks));
+	if (ks == NULL)
+		return;
+	ks->b = sht_board_new(&o);
+	if (ks->b == NULL) {
+		free(ks);
+		return;
+	}
+	memcpy(ks->b->color, src->color, (size_t)src->npoints);
+	sht_board_rebuild(ks->b);
+	for (depth = 0; depth <= KO_SEARCH_MAX_DEPTH; depth++)
+		if ((ks->snaps[depth] = sht_board_snapshot_new(ks->b)) == NULL)
+			goto out;
+	for (int p = 0; p < src->npoints; p++) {
+		int c = src->color[p];
+
+		if ((c != SHT_BLACK && c != SHT_WHITE) || src->chain[p] != p || out->dead[p] ||
+		    certain[p] == c || !ko_search_points(ks, src, p, certain))
+			continue;
+		ks->target = p;
+		ks->attacker = 3 - c;
+		if (ko_search_run(ks)) {
+			int s = p;
+
+			do {
+				out->dead[s] = kill;
+				out->uncertain[s] = !kill;
+				if (out->by_ko != NULL)
+					out->by_ko[s] = 1;
+				s = src->next[s];
+			} while (s != p);
+		}
+	}
+out:
+	for (depth = 0; depth <= KO_SEARCH_MAX_DEPTH; depth++)
+		sht_board_snapshot_free(ks->snaps[depth]);
+	sht_board_free(ks->b);
+	free(ks);
+}
+
 bool
 sht_dead_judge(const struct sht_board *src, const struct sht_dead_options *opt,
     struct sht_dead_result *out)
@@ -304,7 +586,10 @@ sht_dead_judge(const struct sht_board *src, const struct sht_dead_options *opt,
 		out->owner[p] = owned_b[p] * 2 > playouts ? SHT_BLACK :
 		    owned_w[p] * 2 > playouts ? SHT_WHITE : SHT_EMPTY;
 		out->confidence[p] = (uint16_t)((abs(owned_b[p] - owned_w[p]) * 1000) / playouts);
+		if (out->by_ko != NULL)
+			out->by_ko[p] = 0;
 	}
+	confirm_with_pass_for_ko(src, certain, opt->pass_for_ko, out);
 	ok = true;
 out:
 	sht_board_snapshot_free(snap);

@@ -29,6 +29,15 @@ check_rc() { # check_rc NAME RC COMMAND...
 }
 
 demo=$SRC/examples/demo-9x9.sgf
+# Bent four in the corner (tests/data/board/bent-four-corner.case): the Japanese rules call the
+# white corner dead; Chinese rules leave it to be played out and say so.
+bent4='(;SZ[9]AB[ba][ea][ab][eb][ec][ed][ae][be][ce][de][ee]AW[da][bb][cb][db][bc][cc][dc][ad][bd][cd][dd];B[];W[])'
+check "japanese: bent four in the corner is dead" "dead (11): D9 B8 C8 D8 B7 C7 D7 A6 B6 C6 D6" \
+	sh -c "echo '$bent4' | \"$SHOUTAN\" score - -r japanese --dead auto"
+check "japanese: the note says why" "dead because only a ko could save it" \
+	sh -c "echo '$bent4' | \"$SHOUTAN\" score - -r japanese --dead auto"
+check "chinese: bent four is left to play" "only a ko decides it" \
+	sh -c "echo '$bent4' | \"$SHOUTAN\" score - -r chinese --dead auto"
 check "rulesets lists chinese" "chinese        chinese   19x19  7.5    B" "$SHOUTAN" rulesets
 check "rulesets lists han17" "han17          han17     17x17  0      W" "$SHOUTAN" rulesets
 check "score tromp-taylor" "tromp-taylor: Black wins by 2 points (B+2)" \

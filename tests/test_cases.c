@@ -208,8 +208,8 @@ run_case(void **state)
 			uint8_t *dead = calloc((size_t)cap, 1), *unsure = calloc((size_t)cap, 1);
 			uint8_t *owner = calloc((size_t)cap, 1);
 			uint16_t *conf = calloc((size_t)cap, sizeof(uint16_t));
-			struct sht_dead_result res = { dead, unsure, owner, conf };
-			struct sht_dead_options opt = { 0, 0 };
+			struct sht_dead_result res = { dead, unsure, owner, conf, NULL };
+			struct sht_dead_options opt = { 0, 0, strstr(l, "pass-for-ko") != NULL };
 			size_t n = 0;
 
 			assert_true(sht_dead_judge(b, &opt, &res));

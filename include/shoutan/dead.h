@@ -16,6 +16,13 @@ struct sht_board;
 struct sht_dead_options {
 	int playouts;    /* 0: 256 */
 	uint64_t seed;   /* 0: a fixed default; the same seed gives the same judgement */
+	/*
+	 * The Japanese confirmation of life and death (rules.md section 3): a ko may not be
+	 * retaken without first passing for it, so a group the opponent can capture by way of
+	 * a ko is dead: bent four in the corner, a group that lives only by winning a ko.
+	 * false: such groups are left to the playouts (rules that settle disputes by playing on).
+	 */
+	bool pass_for_ko;
 };
 
 /* Per point of the board (sht_board_capacity entries each). */
@@ -25,6 +32,8 @@ struct sht_dead_result {
 	uint8_t *owner;        /* SHT_BLACK / SHT_WHITE / SHT_EMPTY: who owns the point in most
 	                        * playouts */
 	uint16_t *confidence;  /* |black - white| ownership, per mille of the playouts */
+	uint8_t *by_ko;        /* may be NULL; else 1 for a stone dead only by pass_for_ko (the
+	                        * opponent captures it by way of a ko) */
 };
 
 /*
@@ -36,6 +45,9 @@ struct sht_dead_result {
  * a given seed.
  * Returns false when memory runs out.
  */
+/* With opt->pass_for_ko, chains the playouts leave alive are then tried by an exact search in
+ * their small neighbourhoods (an eye space, shared liberties, a ko): a chain the opponent,
+ * moving first, captures when no ko may be retaken without a pass is dead. */
 SHT_EXPORT bool sht_dead_judge(const struct sht_board *b, const struct sht_dead_options *opt,
     struct sht_dead_result *out);
 

@@ -90,6 +90,17 @@ struct sht_rules_setup {
 	int warnings_to_lose;      /* warnings that lose the game; 0: warnings never lose */
 	int nseated;               /* stones on the board before play (seated stones, 座子) */
 	struct sht_rules_seated seated[SHT_RULES_MAX_SEATED];
+	int ko_life;               /* enum sht_ko_life: how dead: "auto" rules on a group that only
+	                            * a ko can capture */
+};
+
+/* How the automatic dead-stone judgement treats a group the opponent can capture only by way of
+ * a ko (bent four in the corner; a group that lives only by winning a ko). */
+enum sht_ko_life {
+	SHT_KO_LIFE_PLAY = 0,  /* left to the playouts: the rules settle such disputes by playing
+	                        * on (area counting); the default */
+	SHT_KO_LIFE_DEAD = 1,  /* dead: in the confirmation a ko may not be retaken without first
+	                        * passing for it (Japanese 1989, Art. 7 and its commentary) */
 };
 
 /* What went wrong with a move.  The numbers are those of the board's verdicts. */

@@ -45,6 +45,10 @@ japanese_setup(const void *rules, struct sht_rules_setup *s)
 	s->multi_stone_suicide = 0;
 	s->first_player = SHT_RP_BLACK;
 	s->komi = (int)(v[P_KOMI].number / 50);
+	/* Japanese: a ko is not retaken in the confirmation without passing for it; Korean:
+	 * life is judged by local play, where the defender has no ko threats.  Either way a
+	 * group that only a ko can capture is dead. */
+	s->ko_life = SHT_KO_LIFE_DEAD;
 }
 
 static int
