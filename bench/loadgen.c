@@ -1,10 +1,12 @@
 /*
  * The daemon's load generator (run on request): N connections, each keeping D requests in
- * flight, sending `score` requests for finished 19x19 corpus games with explicit dead lists;
- * prints requests/s, latency percentiles, errors, and the daemon's memory idle and under load.
+ * flight, sending `score` requests for finished 19x19 corpus games with explicit dead lists
+ * (with -a, some connections send dead:"auto" instead); prints requests/s, latency
+ * percentiles, errors, and the daemon's memory idle and under load.
  */
 #include <dirent.h>
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,16 +23,17 @@
 
 struct conn {
 	struct bufferevent *bev;
+	bool auto_dead;      /* sends dead:"auto" requests (the others send explicit lists) */
 	double *sent;        /* send times of the requests in flight, in order (a ring) */
 	int head, count;
 	long next_id;
 };
 
 static struct event_base *base;
-static char **requests;
+static char **requests, **auto_requests;
 static int nrequests, depth = 1;
-static double *latencies;
-static long nlat, maxlat, errors, done_requests;
+static double *latencies, *auto_latencies;
+static long nlat, nauto, maxlat, errors, done_requests, done_auto;
 static double t_end;
 static pid_t daemon_pid;
 static double rss_peak;
@@ -80,7 +83,7 @@ rss_mb(pid_t root)
 static void
 send_one(struct conn *c)
 {
-	const char *r = requests[c->next_id % nrequests];
+	const char *r = (c->auto_dead ? auto_requests : requests)[c->next_id % nrequests];
 	char head[64];
 
 	/* Each request template starts after its id: {"jsonrpc":"2.0","id":N, ... */
@@ -104,8 +107,13 @@ on_read(struct bufferevent *bev, void *arg)
 
 		if (strstr(line, "\"result\"") == NULL)
 			errors++;
-		if (nlat < maxlat)
+		if (c->auto_dead) {
+			if (nauto < maxlat)
+				auto_latencies[nauto++] = t - c->sent[c->head];
+			done_auto++;
+		} else if (nlat < maxlat) {
 			latencies[nlat++] = t - c->sent[c->head];
+		}
 		c->head = (c->head + 1) % depth;
 		c->count--;
 		done_requests++;
@@ -215,6 +223,7 @@ load_requests(const char *sock, const char *corpus, int max)
 		exit(1);
 	}
 	requests = calloc((size_t)max, sizeof(*requests));
+	auto_requests = calloc((size_t)max, sizeof(*auto_requests));
 	while (nrequests < max && fgets(line, sizeof(line), idx) != NULL) {
 		char file[2048], sz[16], rest[1024];
 		int endpasses = 0;
@@ -250,16 +259,23 @@ load_requests(const char *sock, const char *corpus, int max)
 			free(sgf);
 			continue;
 		}
-		params = json_pack("{s:s, s:{s:{s:s}, s:s, s:o}}", "method", "score", "params",
-		    "game", "sgf", sgf, "ruleset", "japanese", "dead", dead);
-		text = json_dumps(params, JSON_COMPACT);
-		json_decref(params);
+		for (int kind = 0; kind < 2; kind++) {
+			char **out = kind == 0 ? requests : auto_requests;
+
+			params = kind == 0 ? json_pack("{s:s, s:{s:{s:s}, s:s, s:O}}", "method", "score",
+			    "params", "game", "sgf", sgf, "ruleset", "japanese", "dead", dead) :
+			    json_pack("{s:s, s:{s:{s:s}, s:s, s:s}}", "method", "score", "params",
+			    "game", "sgf", sgf, "ruleset", "japanese", "dead", "auto");
+			text = json_dumps(params, JSON_COMPACT);
+			json_decref(params);
+			/* Strip the opening brace: send_one writes it with the id. */
+			out[nrequests] = malloc(strlen(text) + 2);
+			sprintf(out[nrequests], "%s\n", text + 1);
+			free(text);
+		}
+		json_decref(dead);
 		free(sgf);
-		/* Strip the opening brace: send_one writes it with the id. */
-		requests[nrequests] = malloc(strlen(text) + 2);
-		sprintf(requests[nrequests], "%s\n", text + 1);
 		nrequests++;
-		free(text);
 	}
 	fclose(idx);
 	close(fd);
@@ -269,12 +285,12 @@ int
 main(int argc, char **argv)
 {
 	const char *sock = NULL, *corpus = "../shared/corpus";
-	int nconns = 64, seconds = 10, c;
+	int nconns = 64, seconds = 10, nauto_conns = 0, c;
 	struct conn *conns;
 	struct event *sampler;
 	double t0, elapsed, rss_idle;
 
-	while ((c = getopt(argc, argv, "s:c:d:t:p:C:")) != -1) {
+	while ((c = getopt(argc, argv, "s:c:d:t:p:C:a:")) != -1) {
 		switch (c) {
 		case 's': sock = optarg; break;
 		case 'c': nconns = atoi(optarg); break;
@@ -282,9 +298,10 @@ main(int argc, char **argv)
 		case 't': seconds = atoi(optarg); break;
 		case 'p': daemon_pid = (pid_t)atoi(optarg); break;
 		case 'C': corpus = optarg; break;
+		case 'a': nauto_conns = atoi(optarg); break;
 		default:
 			fprintf(stderr, "usage: %s -s SOCKET [-c CONNECTIONS] [-d DEPTH] [-t SECONDS] "
-			    "[-p DAEMON_PID] [-C CORPUS]\n", argv[0]);
+			    "[-p DAEMON_PID] [-C CORPUS] [-a AUTO_CONNECTIONS]\n", argv[0]);
 			return 2;
 		}
 	}
@@ -301,6 +318,7 @@ main(int argc, char **argv)
 	base = event_base_new();
 	maxlat = 20000000;
 	latencies = malloc(sizeof(double) * (size_t)maxlat);
+	auto_latencies = malloc(sizeof(double) * (size_t)maxlat);
 	conns = calloc((size_t)nconns, sizeof(*conns));
 	t0 = now();
 	t_end = t0 + seconds;
@@ -311,6 +329,8 @@ main(int argc, char **argv)
 		conns[i].bev = bufferevent_socket_new(base, fd, BEV_OPT_CLOSE_ON_FREE);
 		conns[i].sent = calloc((size_t)depth, sizeof(double));
 		conns[i].next_id = i * 1000000L;
+		/* The first -a connections send dead:"auto": long requests among short ones. */
+		conns[i].auto_dead = i < nauto_conns;
 		bufferevent_setcb(conns[i].bev, on_read, NULL, on_event, &conns[i]);
 		/* As the daemon does: more than libevent's 4 KB per system call. */
 		bufferevent_set_max_single_read(conns[i].bev, 256 << 10);
@@ -325,6 +345,7 @@ main(int argc, char **argv)
 	event_base_dispatch(base);
 	elapsed = now() - t0;
 	qsort(latencies, (size_t)nlat, sizeof(double), cmp);
+	qsort(auto_latencies, (size_t)nauto, sizeof(double), cmp);
 	printf("games: %d\n", nrequests);
 	printf("connections: %d\n", nconns);
 	printf("depth: %d\n", depth);
@@ -333,6 +354,14 @@ main(int argc, char **argv)
 	printf("p99_ms: %.3f\n", nlat ? latencies[(long)(nlat * 0.99)] * 1e3 : 0);
 	printf("p999_ms: %.3f\n", nlat ? latencies[(long)(nlat * 0.999)] * 1e3 : 0);
 	printf("errors: %ld\n", errors);
+	if (nauto_conns > 0) {
+		/* The figures above are the explicit-list requests'; these the dead:"auto" ones. */
+		printf("auto_connections: %d\n", nauto_conns);
+		printf("auto_requests_per_s: %.0f\n", (double)done_auto / elapsed);
+		printf("auto_p50_ms: %.3f\n", nauto ? auto_latencies[nauto / 2] * 1e3 : 0);
+		printf("auto_p99_ms: %.3f\n", nauto ? auto_latencies[(long)(nauto * 0.99)] * 1e3 :
+		    0);
+	}
 	if (daemon_pid > 0) {
 		printf("rss_idle_mb: %.1f\n", rss_idle);
 		printf("rss_load_mb: %.1f\n", rss_peak);

@@ -25,6 +25,7 @@
 
 #include "host.h"
 #include "cache.h"
+#include "triage.h"
 #include "frame.h"
 #include "log.h"
 #include "rpc.h"
@@ -46,6 +47,8 @@ struct request {
 	char *reply;                    /* NULL with done set: nothing to send (notification) */
 	size_t reply_len;
 	bool done;
+	bool heavy;                     /* probably the automatic dead-stone judgement (triage.h) */
+	bool holds_heavy_slot;          /* counted in heavy_inflight while with its worker */
 	struct worker *worker;
 };
 
@@ -69,6 +72,7 @@ struct worker {
 	struct bufferevent *bev;
 	struct request_list queue;      /* sent, awaiting replies, in order */
 	int inflight;
+	int heavy;                      /* heavy requests among them */
 	bool retiring;                  /* an older generation: finish the queue, then go */
 	bool timed_out;                 /* killed for overrunning the time budget */
 	struct event *timer;
@@ -90,6 +94,8 @@ struct server {
 	int nconns;
 	TAILQ_HEAD(, worker) workers;
 	struct request_list backlog;    /* waiting for a live worker */
+	struct request_list heavy_backlog; /* heavy requests waiting for a heavy slot */
+	int heavy_inflight;
 	int generation;
 	uint32_t next_seq;
 	unsigned long next_conn_id;
@@ -104,6 +110,8 @@ struct server {
 static struct server srv;
 
 static void dispatch(struct request *r);
+static void heavy_done(struct worker *w, struct request *r);
+static void pump_heavy(void);
 static void spawn_worker(void);
 static void conn_read(struct bufferevent *bev, void *arg);
 
@@ -143,7 +151,7 @@ drained(void)
 {
 	struct conn *c;
 
-	if (!TAILQ_EMPTY(&srv.backlog))
+	if (!TAILQ_EMPTY(&srv.backlog) || !TAILQ_EMPTY(&srv.heavy_backlog))
 		return false;
 	TAILQ_FOREACH(c, &srv.conns, entry)
 		if (c->pending > 0 || evbuffer_get_length(bufferevent_get_output(c->bev)) > 0)
@@ -266,6 +274,8 @@ worker_gone(struct worker *w, const char *why)
 	bool timed_out = w->timed_out;
 
 	TAILQ_INIT(&requeue);
+	TAILQ_FOREACH(r, &w->queue, by_worker)
+		heavy_done(w, r);
 	if ((r = TAILQ_FIRST(&w->queue)) != NULL) {
 		char msg[200];
 
@@ -299,6 +309,7 @@ worker_gone(struct worker *w, const char *why)
 		r->worker = NULL;
 		dispatch(r);
 	}
+	pump_heavy();
 	check_drained();
 }
 
@@ -345,6 +356,7 @@ worker_read(struct bufferevent *bev, void *arg)
 		TAILQ_REMOVE(&w->queue, r, by_worker);
 		w->inflight--;
 		r->worker = NULL;
+		heavy_done(w, r);
 		worker_arm_timer(w);
 		{
 			struct conn *c = r->conn;
@@ -366,13 +378,14 @@ worker_read(struct bufferevent *bev, void *arg)
 		check_drained();
 		return;
 	}
-	/* Requests that waited for a worker. */
+	/* Requests that waited for a worker, or for a heavy slot. */
 	while (!TAILQ_EMPTY(&srv.backlog) && live_workers() > 0) {
 		struct request *r = TAILQ_FIRST(&srv.backlog);
 
 		TAILQ_REMOVE(&srv.backlog, r, by_worker);
 		dispatch(r);
 	}
+	pump_heavy();
 	check_drained();
 }
 
@@ -459,17 +472,63 @@ restart_workers(evutil_socket_t fd, short what, void *arg)
 }
 
 /* Gives a request to the live worker with the fewest in hand, or to the backlog. */
+/*
+ * Heavy requests (the automatic dead-stone judgement, triage.h) may occupy all workers but one,
+ * so that short requests always find a worker free of them; with one worker, that one.
+ */
+static int
+heavy_slots(void)
+{
+	return srv.cfg.workers > 1 ? srv.cfg.workers - 1 : 1;
+}
+
+/* A request leaves worker w (answered, or the worker died): free its heavy slot. */
+static void
+heavy_done(struct worker *w, struct request *r)
+{
+	if (r->holds_heavy_slot) {
+		r->holds_heavy_slot = false;
+		srv.heavy_inflight--;
+		w->heavy--;
+	}
+}
+
+/* Heavy requests that waited for a slot. */
+static void
+pump_heavy(void)
+{
+	while (!TAILQ_EMPTY(&srv.heavy_backlog) && srv.heavy_inflight < heavy_slots() &&
+	    live_workers() > 0) {
+		struct request *r = TAILQ_FIRST(&srv.heavy_backlog);
+
+		TAILQ_REMOVE(&srv.heavy_backlog, r, by_worker);
+		dispatch(r);
+	}
+}
+
 static void
 dispatch(struct request *r)
 {
 	struct worker *w, *best = NULL;
 
+	if (r->heavy && srv.heavy_inflight >= heavy_slots()) {
+		TAILQ_INSERT_TAIL(&srv.heavy_backlog, r, by_worker);
+		return;
+	}
+	/* The least loaded worker, and above all one not running a heavy request: nothing
+	 * short should wait behind milliseconds of dead-stone judgement. */
 	TAILQ_FOREACH(w, &srv.workers, entry)
-		if (!w->retiring && (best == NULL || w->inflight < best->inflight))
+		if (!w->retiring && (best == NULL || (w->heavy > 0) < (best->heavy > 0) ||
+		    ((w->heavy > 0) == (best->heavy > 0) && w->inflight < best->inflight)))
 			best = w;
 	if (best == NULL) {
 		TAILQ_INSERT_TAIL(&srv.backlog, r, by_worker);
 		return;
+	}
+	if (r->heavy) {
+		r->holds_heavy_slot = true;
+		srv.heavy_inflight++;
+		best->heavy++;
 	}
 	r->worker = best;
 	TAILQ_INSERT_TAIL(&best->queue, r, by_worker);
@@ -560,10 +619,12 @@ enqueue(struct conn *c, char *line, size_t len, char *ready_reply)
 			goto backpressure;
 		}
 	}
-	if (ready_reply != NULL)
+	if (ready_reply != NULL) {
 		finish(r, ready_reply, true);
-	else
+	} else {
+		r->heavy = triage_heavy(line, len);
 		dispatch(r);
+	}
 backpressure:
 	if (c->pending >= srv.cfg.max_pending && !c->paused) {
 		/* Backpressure: a client that sends faster than it reads waits. */
@@ -946,6 +1007,7 @@ server_run(struct config *cfg, const char *config_path, const char *socket_overr
 	TAILQ_INIT(&srv.conns);
 	TAILQ_INIT(&srv.workers);
 	TAILQ_INIT(&srv.backlog);
+	TAILQ_INIT(&srv.heavy_backlog);
 	signal(SIGPIPE, SIG_IGN);
 	{
 		/* The changelist folds a write event's removal and re-adding within one loop
