@@ -49,10 +49,18 @@ void cli_print_score(const json_t *score);
 /* A number of points as the JSON holds it, for printing: 7, 7.5, -0.5. */
 const char *cli_num(const json_t *v, char *buf, size_t len);
 
+/* Milliseconds as h:mm:ss.mmm. */
+const char *cli_ms(json_int_t ms, char *buf, size_t len);
+/* "--clock type=dumiao,main=1h,periods=5" into the params' `clock` member. */
+bool cli_set_clock(json_t *params, const char *arg);
+/* The input of clock and referee: a JSON file's members, or an SGF record as `game`. */
+bool cli_timed_input(struct cli *cli, const char *file, json_t *params);
+
 int cmd_rulesets(struct cli *cli, int argc, char **argv);
 int cmd_describe(struct cli *cli, int argc, char **argv);
 int cmd_score(struct cli *cli, int argc, char **argv);
 int cmd_compare(struct cli *cli, int argc, char **argv);
 int cmd_replay(struct cli *cli, int argc, char **argv);
+int cmd_clock(struct cli *cli, int argc, char **argv);
 
 #endif

@@ -1,4 +1,4 @@
-/* shoutan: the command-line referee: rulesets, describe, score, compare, replay, in-process. */
+/* shoutan: the command-line referee: rulesets, describe, score, compare, replay, clock, referee. */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +14,8 @@ static const struct cli_command commands[] = {
 	    cmd_score },
 	{ "compare", "compare FILE|- [-r A,B,...] [--dead ...] [--komi X] [--json]", cmd_compare },
 	{ "replay", "replay FILE|- [-r RULESET] [--json]", cmd_replay },
+	{ "clock", "clock FILE|- [-r RULESET] [--clock type=dumiao,main=1h,...] [--json]",
+	    cmd_clock },
 };
 
 static void

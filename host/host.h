@@ -10,6 +10,7 @@
 #include <jansson.h>
 
 #include "shoutan/board.h"
+#include "shoutan/clock.h"
 #include "shoutan/ruleset.h"
 #include "shoutan/sgf.h"
 
@@ -49,6 +50,7 @@ struct sht_ruleset {
 	void *rules;                    /* the plugin's configured instance */
 	struct sht_rules_setup setup;   /* what the instance asked for */
 	int default_dead;               /* enum sht_dead_mode when a request names none */
+	struct sht_clock_spec clock;    /* the YAML's `clock:` (kind 0: none given) */
 };
 
 struct sht_registry {
@@ -206,6 +208,36 @@ void sht_score_report_free(struct sht_score_report *r);
 /* Parses a vertex list "C3,D4" (or JSON strings) into points of the board. */
 bool sht_dead_parse_list(const struct sht_board *b, const char *const *vertices, int n,
     struct sht_dead_spec *out, struct sht_error *err);
+
+/* ---- clocks (clock.c): time controls as written, timed moves, calls as words ---- */
+
+/* One move's thinking time, for the clock. */
+struct sht_timed_move {
+	int color;
+	int64_t ms;
+};
+
+/* "absolute", "byo-yomi", "canadian", "fischer", "dumiao", "minute-counting". */
+const char *sht_clock_kind_name(int kind);
+/* "90" (seconds), "1m30s", "2h", "1.5s", "500ms" -> milliseconds. */
+bool sht_duration_parse(const char *text, int64_t *ms);
+/* One key of a time control (type, main, periods, period, moves, increment, delay,
+ * remainder) from its text; false with why. */
+bool sht_clock_spec_set(struct sht_clock_spec *spec, const char *key, const char *value,
+    char *why, size_t whylen);
+/* A request's `clock` object over *spec (members override), checked. */
+bool sht_clock_spec_from_json(const json_t *obj, struct sht_clock_spec *spec,
+    struct sht_error *err);
+/* Moves and their times from `moves`: [{"color": "B", "ms": 1200}, {"seconds": 3.5},
+ * {"at_ms": 61000}, ...]. */
+bool sht_timed_moves_from_json(const json_t *moves, struct sht_timed_move **out, int *n,
+    struct sht_error *err);
+/* Moves and their times from an SGF record's BL/WL/OB/OW; without have_spec, the time control
+ * comes from the record's TM and OT. */
+bool sht_timed_moves_from_sgf(const struct sht_game *game, struct sht_clock_spec *spec,
+    bool have_spec, struct sht_timed_move **out, int *n, struct sht_error *err);
+/* What the referee says: Chinese for 读秒, Japanese for minute counting, else English. */
+void sht_clock_call_text(int kind, const struct sht_clock_call *call, char *buf, size_t len);
 
 /* ---- methods (method_*.c): the protocol's methods, shared by cli and daemon ---- */
 

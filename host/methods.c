@@ -18,6 +18,7 @@ static const struct sht_method methods[] = {
 	{ "legal", sht_method_legal, true },
 	{ "score", sht_method_score, true },
 	{ "compare", sht_method_compare, true },
+	{ "clock", sht_method_clock, true },
 	{ "status", sht_method_status, false },
 };
 

@@ -257,6 +257,42 @@ read_parameters(struct sht_ruleset *rs, yaml_document_t *doc, const yaml_node_t 
 	return true;
 }
 
+/* The ruleset's time control: `clock:` with type, main, periods, ... (host/clock.c). */
+static bool
+read_clock(struct sht_ruleset *rs, yaml_document_t *doc, const yaml_node_t *map,
+    const char *path, char *err, size_t errlen)
+{
+	char why[200];
+
+	if (map->type != YAML_MAPPING_NODE) {
+		err_at(err, errlen, path, map, "clock must be a mapping such as {type: dumiao, "
+		    "main: 1h, periods: 5}");
+		return false;
+	}
+	memset(&rs->clock, 0, sizeof(rs->clock));
+	for (yaml_node_pair_t *pair = map->data.mapping.pairs.start;
+	    pair < map->data.mapping.pairs.top; pair++) {
+		yaml_node_t *k = yaml_document_get_node(doc, pair->key);
+		yaml_node_t *v = yaml_document_get_node(doc, pair->value);
+
+		if (scalar(k) == NULL || scalar(v) == NULL) {
+			err_at(err, errlen, path, scalar(k) == NULL ? k : v, "clock keys and values "
+			    "must be scalars");
+			return false;
+		}
+		if (!sht_clock_spec_set(&rs->clock, scalar(k), scalar(v), why, sizeof(why))) {
+			err_at(err, errlen, path, strncmp(why, "unknown time-control key", 24) == 0 ?
+			    k : v, "%s", why);
+			return false;
+		}
+	}
+	if (sht_clock_spec_problem(&rs->clock) != NULL) {
+		err_at(err, errlen, path, map, "clock: %s", sht_clock_spec_problem(&rs->clock));
+		return false;
+	}
+	return true;
+}
+
 static char *
 slurp(const char *path, size_t *len, char *err, size_t errlen)
 {
@@ -365,9 +401,12 @@ sht_ruleset_parse(const struct sht_registry *r, const char *path, const char *te
 				goto out;
 			}
 			rs->default_dead = strcmp(d, "none") == 0 ? SHT_DEAD_NONE : SHT_DEAD_AUTO;
+		} else if (strcmp(key, "clock") == 0) {
+			if (!read_clock(rs, &doc, v, path, err, errlen))
+				goto out;
 		} else {
 			err_at(err, errlen, path, k, "unknown key '%.40s' (known: plugin, title, "
-			    "summary, dead, parameters)", key);
+			    "summary, dead, parameters, clock)", key);
 			goto out;
 		}
 	}

@@ -1,0 +1,155 @@
+/* shoutan clock: a game's clocks move by move, with the referee's calls and the flag's fall. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char usage_line[] = "clock FILE|- [-r RULESET] [--clock type=dumiao,main=1h,...] "
+    "[--json]";
+
+const char *
+cli_ms(json_int_t ms, char *buf, size_t len)
+{
+	long long v = ms < 0 ? 0 : (long long)ms;
+
+	snprintf(buf, len, "%lld:%02lld:%02lld.%03lld", v / 3600000, v / 60000 % 60, v / 1000 % 60,
+	    v % 1000);
+	return buf;
+}
+
+/* "type=dumiao,main=1h,periods=5" as the `clock` object. */
+bool
+cli_set_clock(json_t *params, const char *arg)
+{
+	json_t *clock = json_object();
+	char *copy = strdup(arg), *save = NULL;
+	bool ok = copy != NULL;
+
+	for (char *kv = strtok_r(copy, ",", &save); ok && kv != NULL; kv = strtok_r(NULL, ",", &save)) {
+		char *eq = strchr(kv, '=');
+
+		if (eq == NULL || eq == kv) {
+			ok = false;
+			break;
+		}
+		*eq = '\0';
+		json_object_set_new(clock, kv, json_string(eq + 1));
+	}
+	free(copy);
+	if (ok)
+		json_object_set(params, "clock", clock);
+	json_decref(clock);
+	return ok;
+}
+
+static void
+print_clock(const json_t *r)
+{
+	const json_t *moves = json_object_get(r, "moves"), *m, *flag = json_object_get(r, "flag");
+	const json_t *tc = json_object_get(r, "time_control");
+	size_t i, k;
+	char a[32], b[32];
+
+	printf("time control: %s, main %s\n", json_string_value(json_object_get(tc, "type")),
+	    cli_ms(json_integer_value(json_object_get(tc, "main_ms")), a, sizeof(a)));
+	json_array_foreach(moves, i, m) {
+		const json_t *clock = json_object_get(m, "clock"), *call;
+		const json_t *periods = json_object_get(clock, "periods");
+
+		printf("%4lld %s %s  left %s", (long long)json_integer_value(json_object_get(m, "move")),
+		    json_string_value(json_object_get(m, "color")),
+		    cli_ms(json_integer_value(json_object_get(m, "ms")), a, sizeof(a)),
+		    cli_ms(json_integer_value(json_object_get(clock, "main_ms")), b, sizeof(b)));
+		if (periods != NULL && strcmp(json_string_value(json_object_get(tc, "type")),
+		    "dumiao") == 0)
+			printf(", 读秒 %lld min", (long long)json_integer_value(periods));
+		else if (periods != NULL)
+			printf(", %lld period%s", (long long)json_integer_value(periods),
+			    json_integer_value(periods) == 1 ? "" : "s");
+		if (json_object_get(clock, "moves_left") != NULL)
+			printf(", %lld moves in %s",
+			    (long long)json_integer_value(json_object_get(clock, "moves_left")),
+			    cli_ms(json_integer_value(json_object_get(clock, "period_left_ms")), b,
+			    sizeof(b)));
+		printf("\n");
+		json_array_foreach(json_object_get(m, "calls"), k, call)
+			printf("           +%s  %s\n", cli_ms(json_integer_value(json_object_get(call,
+			    "at_ms")), a, sizeof(a)), json_string_value(json_object_get(call, "text")));
+	}
+	if (json_is_object(flag))
+		printf("lost on time: %s at move %lld, %s into the move (game time %s)\n",
+		    json_string_value(json_object_get(flag, "color")),
+		    (long long)json_integer_value(json_object_get(flag, "move")),
+		    cli_ms(json_integer_value(json_object_get(flag, "at_ms")), a, sizeof(a)),
+		    cli_ms(json_integer_value(json_object_get(flag, "game_ms")), b, sizeof(b)));
+	else
+		printf("no flag fell\n");
+}
+
+/* FILE as the params: a JSON file's members (moves, clock, ...), or an SGF record as game. */
+bool
+cli_timed_input(struct cli *cli, const char *file, json_t *params)
+{
+	json_t *in = cli_read_game(cli, file);
+
+	if (in == NULL)
+		return false;
+	if (json_object_get(in, "sgf") != NULL && json_object_size(in) == 1)
+		json_object_set(params, "game", in);
+	else
+		json_object_update_missing(params, in);
+	json_decref(in);
+	return true;
+}
+
+int
+cmd_clock(struct cli *cli, int argc, char **argv)
+{
+	json_t *params = json_object(), *r;
+	const char *file = NULL;
+
+	for (int a = 1; a < argc; a++) {
+		const char *val = a + 1 < argc ? argv[a + 1] : NULL;
+
+		if (strcmp(argv[a], "--json") == 0) {
+			cli->json = true;
+		} else if ((strcmp(argv[a], "-r") == 0 || strcmp(argv[a], "--ruleset") == 0) &&
+		    val != NULL) {
+			json_object_set_new(params, "ruleset", json_string(val));
+			a++;
+		} else if (strcmp(argv[a], "--clock") == 0 && val != NULL) {
+			if (!cli_set_clock(params, val)) {
+				fprintf(stderr, "shoutan: --clock takes key=value pairs: "
+				    "type=byo-yomi,main=10m,periods=5,period=30s\n");
+				json_decref(params);
+				return 2;
+			}
+			a++;
+		} else if (file == NULL && (argv[a][0] != '-' || strcmp(argv[a], "-") == 0)) {
+			file = argv[a];
+		} else {
+			file = NULL;
+			break;
+		}
+	}
+	if (file == NULL) {
+		fprintf(stderr, "usage: shoutan %s\n", usage_line);
+		json_decref(params);
+		return 2;
+	}
+	if (!cli_timed_input(cli, file, params)) {
+		json_decref(params);
+		return 1;
+	}
+	r = cli_call(cli, "clock", params);
+	json_decref(params);
+	if (r == NULL)
+		return 1;
+	if (cli->json)
+		cli_print_json(r);
+	else
+		print_clock(r);
+	json_decref(r);
+	return 0;
+}
