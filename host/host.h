@@ -165,7 +165,7 @@ struct sht_move_record {
 struct sht_replay {
 	struct sht_board *board;
 	struct sht_move_record *moves;
-	int nmoves;
+	int nmoves, capacity;
 	enum sht_end end;
 	int end_player;       /* the loser for SHT_END_LOSS */
 	char end_reason[160];
@@ -173,6 +173,7 @@ struct sht_replay {
 	int handicap;         /* stones placed before play for Black, or HA */
 	int implied_passes;   /* passes read between two moves of one colour (SGF records) */
 	int komi;             /* half points, effective */
+	int cycle_outcome;    /* enum sht_cycle_outcome, when a cycle ended the game */
 };
 
 /* Replays a game under a ruleset.  A violation whose consequence is REJECT stops with an
@@ -181,6 +182,19 @@ struct sht_replay {
 bool sht_judge_replay(const struct sht_ruleset *rs, const struct sht_game *game,
     const int *komi_override, struct sht_replay *out, struct sht_error *err);
 void sht_replay_free(struct sht_replay *r);
+/* The steps of sht_judge_replay, for the referee: an empty w x h board under the ruleset (its
+ * seated stones when `seated`), room for `capacity` moves; then one move (p, or SHT_PASS) by
+ * `color`: played when legal; else the plugin's consequence (enum sht_consequence) is applied
+ * and returned, REJECT leaving everything as it was.  -1: played.  -2: no room.  Two moves
+ * of one colour in a row are read as an omitted pass with implied_passes. */
+bool sht_judge_begin(const struct sht_ruleset *rs, int w, int h, int capacity, bool seated,
+    struct sht_replay *out, struct sht_error *err);
+int sht_judge_move(const struct sht_ruleset *rs, struct sht_replay *out, int color, int p,
+    int number, bool implied_passes, int *to_move);
+/* Ends the game when the last moves were the ruleset's consecutive passes. */
+void sht_judge_check_end(const struct sht_ruleset *rs, struct sht_replay *out);
+/* "suicide", "immediate ko recapture", ... */
+const char *sht_violation_text(int violation);
 
 struct sht_dead_spec {
 	enum sht_dead_mode mode;

@@ -87,8 +87,8 @@ judge_error(struct sht_error *err, enum sht_error_kind kind, int move, const cha
 	return false;
 }
 
-static const char *
-violation_text(int v)
+const char *
+sht_violation_text(int v)
 {
 	switch (v) {
 	case SHT_VIOLATION_OFF_BOARD: return "point is off the board";
@@ -98,6 +98,8 @@ violation_text(int v)
 	case SHT_VIOLATION_SUPERKO: return "repeats an earlier position (superko)";
 	case SHT_VIOLATION_NO_STONES: return "no stones left";
 	case SHT_VIOLATION_NOT_YOUR_TURN: return "not this player's turn (two moves in a row)";
+	case SHT_VIOLATION_TAKE_BACK: return "a move taken back";
+	case SHT_VIOLATION_DISTURBED: return "stones moved or removed by hand";
 	}
 	return "illegal";
 }
@@ -113,16 +115,11 @@ sht_replay_free(struct sht_replay *r)
 }
 
 bool
-sht_judge_replay(const struct sht_ruleset *rs, const struct sht_game *game,
-    const int *komi_override, struct sht_replay *out, struct sht_error *err)
+sht_judge_begin(const struct sht_ruleset *rs, int w, int h, int capacity, bool seated,
+    struct sht_replay *out, struct sht_error *err)
 {
 	const struct sht_rules_setup *su = &rs->setup;
-	const struct sht_ruleset_plugin *d = rs->plugin->desc;
-	const struct sht_sgf_game *g = &game->g;
 	struct sht_board_options o;
-	int w = game->has_size ? g->width : su->width, h = game->has_size ? g->height : su->height;
-	int to_move = 0, black_setup = 0, white_setup = 0;
-	bool started = false;
 
 	memset(out, 0, sizeof(*out));
 	sht_board_options_init(&o, w, h);
@@ -132,26 +129,140 @@ sht_judge_replay(const struct sht_ruleset *rs, const struct sht_game *game,
 	o.supply[SHT_BLACK] = su->supply[SHT_RP_BLACK];
 	o.supply[SHT_WHITE] = su->supply[SHT_RP_WHITE];
 	out->board = sht_board_new(&o);
-	out->moves = calloc((size_t)g->nmoves + 1, sizeof(*out->moves));
+	out->moves = calloc((size_t)capacity + 1, sizeof(*out->moves));
+	out->capacity = capacity + 1;
 	if (out->board == NULL || out->moves == NULL) {
 		sht_replay_free(out);
 		return judge_error(err, SHT_ERROR_INTERNAL, 0, "out of memory");
 	}
+	out->komi = su->komi;
 	/* The ruleset's seated stones, unless the game brings its own setup. */
-	if (!game->has_setup)
+	if (seated)
 		for (int i = 0; i < su->nseated; i++) {
 			int p = sht_board_point(out->board, su->seated[i].x, su->seated[i].y);
 
 			if (p != SHT_NO_POINT)
 				sht_board_setup(out->board, su->seated[i].color, p);
 		}
+	return true;
+}
+
+int
+sht_judge_move(const struct sht_ruleset *rs, struct sht_replay *out, int color, int p,
+    int number, bool implied_passes, int *to_move)
+{
+	const struct sht_rules_setup *su = &rs->setup;
+	const struct sht_ruleset_plugin *d = rs->plugin->desc;
+	struct sht_move_record *rec;
+	struct sht_move_info info;
+	int violation = 0;
+
+	if (out->nmoves == out->capacity)
+		return -2;
+	rec = &out->moves[out->nmoves++];
+	rec->n = number;
+	rec->color = color;
+	rec->point = p;
+	if (color != *to_move && implied_passes) {
+		/* An SGF record that leaves a pass out: the opponent passed. */
+		sht_board_play(out->board, (enum sht_color)*to_move, SHT_PASS, NULL);
+		*to_move = color;
+		out->implied_passes++;
+	}
+	/* A legal move is played here; one refused leaves the board as it was. */
+	if (color != *to_move)
+		violation = SHT_VIOLATION_NOT_YOUR_TURN;
+	else if (sht_board_play(out->board, (enum sht_color)color, p, &info) != SHT_LEGAL)
+		violation = (int)info.verdict;
+	if (violation != 0) {
+		int cons = d->consequence ? d->consequence(rs->rules, violation) :
+		    SHT_CONSEQUENCE_REJECT;
+
+		if (cons < 0 || cons > SHT_CONSEQUENCE_WARNING)
+			cons = SHT_CONSEQUENCE_REJECT;
+		rec->violation = violation;
+		rec->verdict = cons;
+		if (cons == SHT_CONSEQUENCE_REJECT)
+			return cons;
+		if (cons == SHT_CONSEQUENCE_LOSS) {
+			out->end = SHT_END_LOSS;
+			out->end_player = color;
+			snprintf(out->end_reason, sizeof(out->end_reason), "move %d (%c %s): %s",
+			    number, color == SHT_BLACK ? 'B' : 'W', sht_vertex_format(out->board, p,
+			    (char[8]){ 0 }, 8), sht_violation_text(violation));
+			return cons;
+		}
+		if (cons == SHT_CONSEQUENCE_WARNING) {
+			out->warnings[color]++;
+			if (su->warnings_to_lose > 0 && out->warnings[color] >= su->warnings_to_lose) {
+				out->end = SHT_END_LOSS;
+				out->end_player = color;
+				snprintf(out->end_reason, sizeof(out->end_reason),
+				    "%d warnings; the last at move %d (%c %s): %s", out->warnings[color],
+				    number, color == SHT_BLACK ? 'B' : 'W', sht_vertex_format(out->board,
+				    p, (char[8]){ 0 }, 8), sht_violation_text(violation));
+				return cons;
+			}
+		}
+		/* Void: a move out of turn simply did not happen; any other void move loses the
+		 * turn, which counts as a pass. */
+		if (violation != SHT_VIOLATION_NOT_YOUR_TURN) {
+			sht_board_play(out->board, (enum sht_color)color, SHT_PASS, NULL);
+			*to_move = SHT_OTHER(color);
+		}
+		return cons;
+	}
+	rec->captures = info.captured;
+	*to_move = SHT_OTHER(color);
+	/* Long cycles under simple ko.  A state seen once before may be chance (sending two
+	 * returning one repeats a position once); seen a third time, the players have gone round
+	 * the cycle twice and will not leave it (as KataGo rules).  A pass ends a cycle rather
+	 * than repeating it. */
+	if (info.repeated && p != SHT_PASS && su->ko == SHT_RULES_KO_SIMPLE && d->cycle != NULL &&
+	    sht_board_occurrences(out->board, sht_board_hash(out->board), *to_move) >=
+	    SHT_CYCLE_OCCURRENCES) {
+		int outcome = d->cycle(rs->rules);
+
+		if (outcome == SHT_CYCLE_DRAW || outcome == SHT_CYCLE_NO_RESULT ||
+		    outcome == SHT_CYCLE_REPLAY) {
+			out->end = outcome == SHT_CYCLE_DRAW ? SHT_END_DRAW : SHT_END_NO_RESULT;
+			out->cycle_outcome = outcome;
+			snprintf(out->end_reason, sizeof(out->end_reason), "move %d repeats an earlier "
+			    "position with the same player to move: %s", number,
+			    outcome == SHT_CYCLE_DRAW ? "draw" : outcome == SHT_CYCLE_REPLAY ?
+			    "the game is replayed" : "no result");
+		}
+	}
+	return -1;
+}
+
+void
+sht_judge_check_end(const struct sht_ruleset *rs, struct sht_replay *out)
+{
+	if (out->end == SHT_END_PLAYING &&
+	    sht_board_consecutive_passes(out->board) >= rs->setup.passes_to_end) {
+		out->end = SHT_END_ENDED;
+		snprintf(out->end_reason, sizeof(out->end_reason), "%d consecutive passes",
+		    sht_board_consecutive_passes(out->board));
+	}
+}
+
+bool
+sht_judge_replay(const struct sht_ruleset *rs, const struct sht_game *game,
+    const int *komi_override, struct sht_replay *out, struct sht_error *err)
+{
+	const struct sht_rules_setup *su = &rs->setup;
+	const struct sht_sgf_game *g = &game->g;
+	int w = game->has_size ? g->width : su->width, h = game->has_size ? g->height : su->height;
+	int to_move = 0, black_setup = 0, white_setup = 0;
+	bool started = false;
+
+	if (!sht_judge_begin(rs, w, h, g->nmoves, !game->has_setup, out, err))
+		return false;
 	out->komi = komi_override ? *komi_override : g->has_komi ? g->komi_half_points : su->komi;
 	for (int i = 0; i < g->nevents && out->end == SHT_END_PLAYING; i++) {
 		const struct sht_sgf_event *e = &g->events[i];
 		int p = e->x < 0 ? SHT_PASS : sht_board_point(out->board, e->x, e->y);
-		struct sht_move_record *rec;
-		struct sht_move_info info;
-		int violation = 0;
 
 		if (e->x >= 0 && p == SHT_NO_POINT)
 			return judge_error(err, SHT_ERROR_BAD_PARAMS, e->move_number, "%s at (%d, %d) "
@@ -178,96 +289,24 @@ sht_judge_replay(const struct sht_ruleset *rs, const struct sht_game *game,
 				to_move = out->handicap > 1 && game->has_setup ? SHT_WHITE :
 				    su->first_player;
 		}
-		rec = &out->moves[out->nmoves++];
-		rec->n = e->move_number;
-		rec->color = e->color;
-		rec->point = p;
-		if (e->color != to_move && game->implied_passes &&
-		    (e->color == SHT_BLACK || e->color == SHT_WHITE)) {
-			/* An SGF record that leaves a pass out: the opponent passed. */
-			sht_board_play(out->board, to_move, SHT_PASS, NULL);
-			to_move = e->color;
-			out->implied_passes++;
-		}
-		/* A legal move is played here; one refused leaves the board as it was. */
-		if (e->color != to_move)
-			violation = SHT_VIOLATION_NOT_YOUR_TURN;
-		else if (sht_board_play(out->board, e->color, p, &info) != SHT_LEGAL)
-			violation = (int)info.verdict;
-		if (violation != 0) {
-			int cons = d->consequence ? d->consequence(rs->rules, violation) :
-			    SHT_CONSEQUENCE_REJECT;
+		if (sht_judge_move(rs, out, e->color, p, e->move_number, game->implied_passes,
+		    &to_move) == SHT_CONSEQUENCE_REJECT) {
+			int n = e->move_number;
 			char v[8];
 
-			rec->violation = violation;
-			rec->verdict = cons;
 			sht_vertex_format(out->board, p, v, sizeof(v));
-			if (cons == SHT_CONSEQUENCE_REJECT || cons < 0 || cons > SHT_CONSEQUENCE_WARNING) {
-				int n = e->move_number;
-
-				sht_replay_free(out);
-				return judge_error(err, SHT_ERROR_ILLEGAL_MOVE, n, "move %d (%c %s): %s", n,
-				    e->color == SHT_BLACK ? 'B' : 'W', v, violation_text(violation));
-			}
-			if (cons == SHT_CONSEQUENCE_LOSS) {
-				out->end = SHT_END_LOSS;
-				out->end_player = e->color;
-				snprintf(out->end_reason, sizeof(out->end_reason), "move %d (%c %s): %s",
-				    e->move_number, e->color == SHT_BLACK ? 'B' : 'W', v,
-				    violation_text(violation));
-				break;
-			}
-			if (cons == SHT_CONSEQUENCE_WARNING) {
-				out->warnings[e->color]++;
-				if (su->warnings_to_lose > 0 &&
-				    out->warnings[e->color] >= su->warnings_to_lose) {
-					out->end = SHT_END_LOSS;
-					out->end_player = e->color;
-					snprintf(out->end_reason, sizeof(out->end_reason),
-					    "%d warnings; the last at move %d (%c %s): %s",
-					    out->warnings[e->color], e->move_number,
-					    e->color == SHT_BLACK ? 'B' : 'W', v, violation_text(violation));
-					break;
-				}
-			}
-			/* Void: a move out of turn simply did not happen; any other void move
-			 * loses the turn, which counts as a pass. */
-			if (violation != SHT_VIOLATION_NOT_YOUR_TURN) {
-				sht_board_play(out->board, e->color, SHT_PASS, NULL);
-				to_move = SHT_OTHER(e->color);
-			}
-			continue;
-		}
-		rec->captures = info.captured;
-		to_move = SHT_OTHER(e->color);
-		/* Long cycles under simple ko.  A state seen once before may be chance (sending two
-		 * returning one repeats a position once); seen a third time, the players have gone
-		 * round the cycle twice and will not leave it (as KataGo rules).  A pass ends a
-		 * cycle rather than repeating it. */
-		if (info.repeated && p != SHT_PASS && su->ko == SHT_RULES_KO_SIMPLE && d->cycle != NULL &&
-		    sht_board_occurrences(out->board, sht_board_hash(out->board), to_move) >=
-		    SHT_CYCLE_OCCURRENCES) {
-			int outcome = d->cycle(rs->rules);
-
-			if (outcome == SHT_CYCLE_DRAW || outcome == SHT_CYCLE_NO_RESULT ||
-			    outcome == SHT_CYCLE_REPLAY) {
-				out->end = outcome == SHT_CYCLE_DRAW ? SHT_END_DRAW : SHT_END_NO_RESULT;
-				snprintf(out->end_reason, sizeof(out->end_reason), "move %d repeats an "
-				    "earlier position with the same player to move: %s", e->move_number,
-				    outcome == SHT_CYCLE_DRAW ? "draw" : outcome == SHT_CYCLE_REPLAY ?
-				    "the game is replayed" : "no result");
-			}
+			judge_error(err, SHT_ERROR_ILLEGAL_MOVE, n, "move %d (%c %s): %s", n,
+			    e->color == SHT_BLACK ? 'B' : 'W', v,
+			    sht_violation_text(out->moves[out->nmoves - 1].violation));
+			sht_replay_free(out);
+			return false;
 		}
 	}
 	if (!started)
 		out->handicap = game->has_handicap ? g->handicap :
 		    (white_setup == 0 && black_setup > 1 && game->has_setup) ? black_setup : 0;
-	if (out->end == SHT_END_PLAYING &&
-	    sht_board_consecutive_passes(out->board) >= su->passes_to_end) {
-		out->end = SHT_END_ENDED;
-		snprintf(out->end_reason, sizeof(out->end_reason), "%d consecutive passes",
-		    sht_board_consecutive_passes(out->board));
-	}
+	/* Only at the end: a game may resume after passes (Japanese Art. 9-3). */
+	sht_judge_check_end(rs, out);
 	return true;
 }
 

@@ -112,6 +112,10 @@ enum sht_violation {
 	SHT_VIOLATION_SUPERKO = 5,
 	SHT_VIOLATION_NO_STONES = 6,
 	SHT_VIOLATION_NOT_YOUR_TURN = 16, /* a second move in a row */
+	/* Infractions at the board, which the referee rules on (method referee); the position
+	 * is always restored, and the consequence is the penalty (VOID or REJECT: none). */
+	SHT_VIOLATION_TAKE_BACK = 17,     /* a move taken back */
+	SHT_VIOLATION_DISTURBED = 18,     /* stones moved, or removed while they had liberties */
 };
 
 /* What the ruleset does about a violation. */
