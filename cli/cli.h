@@ -62,5 +62,6 @@ int cmd_score(struct cli *cli, int argc, char **argv);
 int cmd_compare(struct cli *cli, int argc, char **argv);
 int cmd_replay(struct cli *cli, int argc, char **argv);
 int cmd_clock(struct cli *cli, int argc, char **argv);
+int cmd_referee(struct cli *cli, int argc, char **argv);
 
 #endif

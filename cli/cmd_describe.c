@@ -56,6 +56,21 @@ cmd_describe(struct cli *cli, int argc, char **argv)
 	if (any_r)
 		printf("\n[R] marks a reconstruction: history is silent and this is the default "
 		    "chosen (rules.md).\n");
+	if (json_is_object(json_object_get(r, "clock"))) {
+		const json_t *c = json_object_get(r, "clock");
+		char t[32];
+
+		printf("\nClock: %s, main time %s", json_string_value(json_object_get(c, "type")),
+		    cli_ms(json_integer_value(json_object_get(c, "main_ms")), t, sizeof(t)));
+		if (json_object_get(c, "periods") != NULL)
+			printf(", %lld period%s", (long long)json_integer_value(json_object_get(c,
+			    "periods")), json_integer_value(json_object_get(c, "periods")) == 1 ?
+			    "" : "s");
+		if (json_object_get(c, "remainder_ms") != NULL)
+			printf(", read from %s left", cli_ms(json_integer_value(json_object_get(c,
+			    "remainder_ms")), t, sizeof(t)));
+		printf("\n");
+	}
 	printf("\nSources: %s\n", json_string_value(json_object_get(r, "sources")));
 	json_decref(r);
 	return 0;

@@ -16,6 +16,7 @@ static const struct cli_command commands[] = {
 	{ "replay", "replay FILE|- [-r RULESET] [--json]", cmd_replay },
 	{ "clock", "clock FILE|- [-r RULESET] [--clock type=dumiao,main=1h,...] [--json]",
 	    cmd_clock },
+	{ "referee", "referee FILE|- -r RULESET [--clock ...] [--dead ...] [--json]", cmd_referee },
 };
 
 static void

@@ -1,4 +1,4 @@
-/* libFuzzer harness for game objects and method params: JSON in, replay/score/legal through a plugin. */
+/* libFuzzer harness for method params: JSON in, replay/score/legal/compare/clock/referee through a plugin. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -39,14 +39,15 @@ context(void)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static const char *const methods[] = { "replay", "score", "legal", "compare" };
+	static const char *const methods[] = { "replay", "score", "legal", "compare", "clock",
+		"referee" };
 	json_t *params = json_loadb((const char *)data, size, 0, NULL);
 	struct sht_error err;
 	bool unknown;
 
 	if (params == NULL)
 		return 0;
-	/* The input is a params object; the first byte picks the method. */
+	/* The input is a params object, given to every method. */
 	for (size_t i = 0; i < sizeof(methods) / sizeof(methods[0]); i++) {
 		json_t *r = sht_method_call(context(), methods[i], params, &unknown, &err);
 

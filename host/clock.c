@@ -281,6 +281,28 @@ sht_timed_moves_from_sgf(const struct sht_game *game, struct sht_clock_spec *spe
 	return true;
 }
 
+int
+sht_json_duration(const json_t *m, int64_t *last_at, int64_t *ms)
+{
+	json_t *v = json_object_get(m, "ms"), *sec = json_object_get(m, "seconds");
+	json_t *at = json_object_get(m, "at_ms");
+
+	if (v == NULL && sec == NULL && at == NULL)
+		return 0;
+	if (json_is_integer(v) && json_integer_value(v) >= 0)
+		*ms = json_integer_value(v);
+	else if (json_is_number(sec) && json_number_value(sec) >= 0 &&
+	    json_number_value(sec) < 1e9)
+		*ms = (int64_t)(json_number_value(sec) * 1000 + 0.5);
+	else if (json_is_integer(at) && json_integer_value(at) >= *last_at)
+		/* A timestamp: the clock ran since the previous move, by either player. */
+		*ms = json_integer_value(at) - *last_at;
+	else
+		return -1;
+	*last_at += *ms;
+	return 1;
+}
+
 bool
 sht_timed_moves_from_json(const json_t *moves, struct sht_timed_move **out, int *n,
     struct sht_error *err)
@@ -299,26 +321,14 @@ sht_timed_moves_from_json(const json_t *moves, struct sht_timed_move **out, int 
 		return sht_error_set(err, SHT_ERROR_INTERNAL, "out of memory");
 	json_array_foreach(moves, i, m) {
 		const char *c = json_string_value(json_object_get(m, "color"));
-		json_t *ms = json_object_get(m, "ms"), *sec = json_object_get(m, "seconds");
-		json_t *at = json_object_get(m, "at_ms");
 		int64_t d;
 
 		if (c != NULL && (strcmp(c, "B") == 0 || strcmp(c, "W") == 0))
 			color = c[0] == 'B' ? SHT_BLACK : SHT_WHITE;
 		else if (c != NULL || !json_is_object(m))
 			goto bad;
-		if (json_is_integer(ms) && json_integer_value(ms) >= 0) {
-			d = json_integer_value(ms);
-		} else if (json_is_number(sec) && json_number_value(sec) >= 0 &&
-		    json_number_value(sec) < 1e9) {
-			d = (int64_t)(json_number_value(sec) * 1000 + 0.5);
-		} else if (json_is_integer(at) && json_integer_value(at) >= last_at) {
-			/* A timestamp: the clock ran since the previous move, by either player. */
-			d = json_integer_value(at) - last_at;
-		} else {
+		if (sht_json_duration(m, &last_at, &d) != 1)
 			goto bad;
-		}
-		last_at += d;
 		(*out)[*n].color = color;
 		(*out)[*n].ms = d;
 		(*n)++;

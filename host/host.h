@@ -242,6 +242,9 @@ bool sht_clock_spec_set(struct sht_clock_spec *spec, const char *key, const char
 /* A request's `clock` object over *spec (members override), checked. */
 bool sht_clock_spec_from_json(const json_t *obj, struct sht_clock_spec *spec,
     struct sht_error *err);
+/* A move's time from its object: "ms", "seconds", or "at_ms" (since the start; *last_at is
+ * the previous move's, and advances).  1: found; 0: none given; -1: not a usable time. */
+int sht_json_duration(const json_t *m, int64_t *last_at, int64_t *ms);
 /* Moves and their times from `moves`: [{"color": "B", "ms": 1200}, {"seconds": 3.5},
  * {"at_ms": 61000}, ...]. */
 bool sht_timed_moves_from_json(const json_t *moves, struct sht_timed_move **out, int *n,

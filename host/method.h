@@ -58,6 +58,7 @@ json_t *sht_method_legal(const struct sht_context *ctx, json_t *params, struct s
 json_t *sht_method_score(const struct sht_context *ctx, json_t *params, struct sht_error *err);
 json_t *sht_method_compare(const struct sht_context *ctx, json_t *params, struct sht_error *err);
 json_t *sht_method_clock(const struct sht_context *ctx, json_t *params, struct sht_error *err);
+json_t *sht_method_referee(const struct sht_context *ctx, json_t *params, struct sht_error *err);
 json_t *sht_method_status(const struct sht_context *ctx, json_t *params, struct sht_error *err);
 
 #endif

@@ -69,7 +69,7 @@ sht_method_describe(const struct sht_context *ctx, json_t *params, struct sht_er
 		sht_board_free(b);
 	}
 	return json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:o, s:{s:[i,i], s:s, s:o, s:s, "
-	    "s:b, s:[i,i], s:o, s:i}}",
+	    "s:b, s:[i,i], s:o, s:i, s:s}, s:o}",
 	    "name", rs->name, "plugin", d->family, "title", rs->title, "summary", rs->summary,
 	    "description", d->description ? d->description : "",
 	    "sources", d->sources ? d->sources : "", "file", rs->path,
@@ -82,5 +82,7 @@ sht_method_describe(const struct sht_context *ctx, json_t *params, struct sht_er
 	    "multi_stone_suicide", rs->setup.multi_stone_suicide != 0,
 	    "stones", rs->setup.supply[SHT_RP_BLACK], rs->setup.supply[SHT_RP_WHITE],
 	    "seated", seated,
-	    "warnings_to_lose", rs->setup.warnings_to_lose);
+	    "warnings_to_lose", rs->setup.warnings_to_lose,
+	    "ko_life", rs->setup.ko_life == SHT_KO_LIFE_DEAD ? "dead" : "play",
+	    "clock", rs->clock.kind != 0 ? sht_clock_spec_json(&rs->clock) : json_null());
 }

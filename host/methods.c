@@ -19,6 +19,7 @@ static const struct sht_method methods[] = {
 	{ "score", sht_method_score, true },
 	{ "compare", sht_method_compare, true },
 	{ "clock", sht_method_clock, true },
+	{ "referee", sht_method_referee, true },
 	{ "status", sht_method_status, false },
 };
 

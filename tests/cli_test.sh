@@ -77,5 +77,80 @@ printf 'plugin: chinese\nparameters:\n  komi: plenty\n' > "$TMP/rs/broken.yaml"
 check "broken ruleset file names line and column" \
 	"broken.yaml:3:9: komi: 'plenty' is not a number" "$SHOUTAN" --rulesets-dir "$TMP/rs" rulesets
 
+# Clocks: a 读秒 game in JSON, a byo-yomi record in SGF, a bad time control.
+cp "$SRC/examples/clock-dumiao.json" "$TMP/dumiao.json"
+check "clock: 读秒 calls the minutes" "+0:01:00.000  还剩1分钟" "$SHOUTAN" clock "$TMP/dumiao.json"
+check "clock: the last minute is counted" "+0:01:59.000  9" "$SHOUTAN" clock "$TMP/dumiao.json"
+check "clock: the flag falls at 60 s" "lost on time: B at move 3, 0:02:00.000 into the move" \
+	"$SHOUTAN" clock "$TMP/dumiao.json"
+check "clock --json" '"kind": "time_lost"' "$SHOUTAN" clock "$TMP/dumiao.json" --json
+printf '(;SZ[9]TM[60]OT[3x30 byo-yomi];B[ee]BL[50];W[cc]WL[55];B[gg]BL[20]OB[3]\n;W[dd]WL[1.5];B[ff]BL[10]OB[2])\n' > "$TMP/timed.sgf"
+check "clock from SGF BL/OB" "+0:00:30.000  2 periods left" "$SHOUTAN" clock "$TMP/timed.sgf"
+check "clock --clock overrides" "time control: fischer" "$SHOUTAN" clock "$TMP/timed.sgf" \
+	--clock type=fischer,main=60,increment=10
+check "clock: a bad time control is named" "clock: unknown time control 'sandglass'" \
+	"$SHOUTAN" clock "$TMP/dumiao.json" --clock type=sandglass
+check "clock: a record without times says which move" "move 1 (B): the record gives no time left" \
+	sh -c "echo '(;SZ[9]TM[60];B[ee])' | \"$SHOUTAN\" clock -"
+
+# The referee: the same event log under Chinese and Japanese rules.
+cat > "$TMP/events.json" <<'JSON'
+{"size": 9, "events": [
+ {"type": "move", "vertex": "E5"}, {"type": "move", "vertex": "C3"},
+ {"type": "move", "color": "W", "vertex": "D3"},
+ {"type": "disturb", "color": "W"}, {"type": "move", "vertex": "G7"}]}
+JSON
+check "referee chinese: two moves in a row is a warning" "W move      D3   warning" \
+	"$SHOUTAN" referee "$TMP/events.json" -r chinese
+check "referee chinese: two warnings lose" "outcome: forfeit B+F" \
+	"$SHOUTAN" referee "$TMP/events.json" -r chinese
+check "referee chinese-1988: two moves in a row lose" "outcome: infraction B+F" \
+	"$SHOUTAN" referee "$TMP/events.json" -r chinese-1988
+check "referee japanese: an infraction loses" "W move      D3   loss" \
+	"$SHOUTAN" referee "$TMP/events.json" -r japanese
+check "referee: resignation" "outcome: resignation W+R" sh -c \
+	"echo '{\"events\": [{\"type\": \"resign\", \"color\": \"B\"}]}' | \"$SHOUTAN\" referee - -r chinese"
+check "referee: counting after two passes" "outcome: counting W+7.5" sh -c \
+	"echo '{\"size\": 9, \"events\": [{\"type\": \"pass\"}, {\"type\": \"pass\"}]}' | \"$SHOUTAN\" referee - -r chinese --dead none"
+cat > "$TMP/timed-events.json" <<'JSON'
+{"size": 9, "clock": {"type": "dumiao", "main": "1m", "periods": 1}, "events": [
+ {"type": "move", "vertex": "E5", "seconds": 30}, {"type": "move", "vertex": "C3", "seconds": 5},
+ {"type": "move", "vertex": "G7", "seconds": 95}]}
+JSON
+check "referee: the referee counts the last minute" "10，超时判负" \
+	"$SHOUTAN" referee "$TMP/timed-events.json" -r chinese
+check "referee: lost on time" "outcome: time W+T" \
+	"$SHOUTAN" referee "$TMP/timed-events.json" -r chinese
+check "referee: the example's sealed move" "W seal      C7   accepted sealed at adjournment" \
+	"$SHOUTAN" referee "$SRC/examples/referee-events.json" -r chinese
+check "referee: the example ends on time" "outcome: time W+T" \
+	"$SHOUTAN" referee "$SRC/examples/referee-events.json" -r chinese
+# A ko retaken at once and a suicide: void and the turn lost (Chinese); a loss (Japanese).
+cat > "$TMP/ko.json" <<'JSON'
+{"size": 9, "events": [
+ {"type": "move", "vertex": "B3"}, {"type": "move", "vertex": "C3"},
+ {"type": "move", "vertex": "A2"}, {"type": "move", "vertex": "D2"},
+ {"type": "move", "vertex": "B1"}, {"type": "move", "vertex": "C1"},
+ {"type": "move", "vertex": "E9"}, {"type": "move", "vertex": "B2"},
+ {"type": "move", "vertex": "C2"}, {"type": "move", "vertex": "B2"},
+ {"type": "move", "vertex": "E8"}, {"type": "move", "vertex": "A1"}]}
+JSON
+check "referee chinese: a ko retaken at once is void" \
+	"W move      B2   void     immediate ko recapture: the move is void and the turn is lost" \
+	"$SHOUTAN" referee "$TMP/ko.json" -r chinese
+check "referee chinese: suicide is void" "W move      A1   void     suicide" \
+	"$SHOUTAN" referee "$TMP/ko.json" -r chinese
+check "referee japanese: the ko retake loses" "outcome: infraction B+F" \
+	"$SHOUTAN" referee "$TMP/ko.json" -r japanese
+check_rc "referee needs a ruleset" 1 "$SHOUTAN" referee "$TMP/events.json"
+
+check "clock: the ruleset's time control" "time control: dumiao, main 2:00:00.000" \
+	sh -c "echo '{\"moves\": [{\"seconds\": 30}]}' | \"$SHOUTAN\" clock - -r chinese"
+mkdir "$TMP/rs-clock"
+printf 'plugin: chinese\nclock:\n  type: sandglass\n' > "$TMP/rs-clock/bad-clock.yaml"
+check "a bad clock in a ruleset names line and column" \
+	"bad-clock.yaml:3:9: unknown time control 'sandglass'" \
+	"$SHOUTAN" --rulesets-dir "$TMP/rs-clock" rulesets
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

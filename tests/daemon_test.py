@@ -424,7 +424,10 @@ def main():
         demo = os.path.join(SOURCE, "examples", "demo-9x9.sgf")
         for args in (["compare", demo, "-r", "chinese,japanese,ancient,han17"],
                      ["score", demo, "-r", "japanese"], ["rulesets"],
-                     ["describe", "ancient"], ["replay", demo, "--json"]):
+                     ["describe", "ancient"], ["replay", demo, "--json"],
+                     ["clock", os.path.join(SOURCE, "examples", "clock-dumiao.json")],
+                     ["referee", os.path.join(SOURCE, "examples", "referee-events.json"),
+                      "-r", "chinese", "--json"]):
             env = dict(os.environ, SHOUTAN_PLUGINS_DIR=plugins_dir,
                        SHOUTAN_RULESETS_DIR=rulesets_dir)
             local = subprocess.run([SHOUTAN] + args, capture_output=True, text=True, env=env)

@@ -89,6 +89,10 @@ chinese_consequence(const void *rules, int violation)
 	case SHT_VIOLATION_NOT_YOUR_TURN:
 		return SHT_CHOICE(v, P_EDITION) == 1 ? SHT_CONSEQUENCE_LOSS :
 		    SHT_CONSEQUENCE_WARNING;
+	case SHT_VIOLATION_TAKE_BACK:
+	case SHT_VIOLATION_DISTURBED:
+		/* Referee rules: the stones are restored and a warning given. */
+		return SHT_CONSEQUENCE_WARNING;
 	case SHT_VIOLATION_SUICIDE:
 	case SHT_VIOLATION_KO:
 	case SHT_VIOLATION_SUPERKO:
