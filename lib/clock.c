@@ -5,6 +5,7 @@
 
 #define MINUTE_MS INT64_C(60000)
 #define SECOND_MS INT64_C(1000)
+#define MAX_TIME_MS (INT64_C(1000) * 3600000)
 
 /* The calls of one move, kept in order up to the caller's room. */
 struct calls {
@@ -66,21 +67,22 @@ static bool
 run_periods(struct calls *c, int64_t start, int64_t duration, int64_t length, int *left,
     int reading_from, bool minute, int spent_kind, int64_t *flag_ms)
 {
-	int spent = (int)((duration - start) / length);
+	int64_t spent = (duration - start) / length;
+	/* Periods before the reading begins pass in silence; when it begins, what is left is
+	 * said.  Then each period is read; there are at most reading_from of them. */
+	int silent = *left > reading_from ? *left - reading_from : 0;
 
-	for (int j = 0; j < *left && start + j * length < duration; j++)
-		if (*left - j <= reading_from)
-			read_period(c, start + j * length, length, *left - j, duration, minute,
-			    spent_kind);
-		else if (start + (j + 1) * length <= duration && *left - j - 1 <= reading_from)
-			say(c, start + (j + 1) * length, spent_kind, *left - j - 1);
+	if (silent > 0 && start + silent * length <= duration)
+		say(c, start + silent * length, spent_kind, reading_from);
+	for (int j = silent; j < *left && start + j * length < duration; j++)
+		read_period(c, start + j * length, length, *left - j, duration, minute, spent_kind);
 	if (spent >= *left) {
 		*flag_ms = start + *left * length;
 		say(c, *flag_ms, SHT_CALL_TIME_LOST, 0);
 		*left = 0;
 		return false;
 	}
-	*left -= spent;
+	*left -= (int)spent;
 	return true;
 }
 
@@ -90,6 +92,12 @@ sht_clock_spec_problem(const struct sht_clock_spec *s)
 	if (s->main_ms < 0 || s->period_ms < 0 || s->increment_ms < 0 || s->delay_ms < 0 ||
 	    s->remainder_ms < 0 || s->periods < 0 || s->moves < 0)
 		return "times and counts cannot be negative";
+	/* Bounds no game comes near, which keep a move's work (and its calls) bounded. */
+	if (s->main_ms > MAX_TIME_MS || s->period_ms > MAX_TIME_MS ||
+	    s->increment_ms > MAX_TIME_MS || s->delay_ms > MAX_TIME_MS ||
+	    s->remainder_ms > 1000 * MINUTE_MS || s->periods > 1000 || s->moves > 1000)
+		return "times are at most 1000 hours, the reading remainder 1000 minutes, and "
+		    "counts at most 1000";
 	switch (s->kind) {
 	case SHT_CLOCK_ABSOLUTE:
 	case SHT_CLOCK_FISCHER:
