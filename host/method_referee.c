@@ -293,11 +293,44 @@ events_from_sgf(const struct sht_context *ctx, json_t *params, struct game_state
 	return true;
 }
 
+/* `setup`: {"B": ["D4", ...], "W": [...]}, stones on the board before the first event. */
+static bool
+place_setup(const json_t *setup, struct sht_replay *r, struct sht_error *err)
+{
+	const char *key;
+	json_t *list;
+
+	if (setup == NULL)
+		return true;
+	if (!json_is_object(setup))
+		return sht_error_set(err, SHT_ERROR_BAD_PARAMS, "setup must be {\"B\": [\"D4\", ...], "
+		    "\"W\": [...]}");
+	json_object_foreach((json_t *)setup, key, list) {
+		size_t i;
+		json_t *v;
+		int color = strcmp(key, "B") == 0 ? SHT_BLACK : strcmp(key, "W") == 0 ? SHT_WHITE : 0;
+
+		if (color == 0 || !json_is_array(list))
+			return sht_error_set(err, SHT_ERROR_BAD_PARAMS, "setup: keys are B and W, each a "
+			    "list of vertices");
+		json_array_foreach(list, i, v) {
+			int p = json_is_string(v) ? sht_vertex_parse(r->board, json_string_value(v)) :
+			    SHT_NO_POINT;
+
+			if (p == SHT_NO_POINT || p == SHT_PASS)
+				return sht_error_set(err, SHT_ERROR_BAD_PARAMS, "setup.%s[%zu] is not a point "
+				    "of the board", key, i);
+			sht_board_setup(r->board, (enum sht_color)color, p);
+		}
+	}
+	return true;
+}
+
 json_t *
 sht_method_referee(const struct sht_context *ctx, json_t *params, struct sht_error *err)
 {
 	static const char *const known[] = { "ruleset", "clock", "events", "game", "size", "dead",
-		NULL };
+		"setup", NULL };
 	struct game_state g;
 	json_t *name = json_object_get(params, "ruleset"), *list = json_object_get(params, "events");
 	json_t *size = json_object_get(params, "size"), *rows, *out;
@@ -335,6 +368,10 @@ sht_method_referee(const struct sht_context *ctx, json_t *params, struct sht_err
 	if (!sht_judge_begin(g.rs, w, h, list ? (int)json_array_size(list) : 2000, true,
 	    &g.replay, err))
 		return NULL;
+	if (!place_setup(json_object_get(params, "setup"), &g.replay, err)) {
+		sht_replay_free(&g.replay);
+		return NULL;
+	}
 	if (list != NULL) {
 		evs = calloc(json_array_size(list) + 1, sizeof(*evs));
 		if (evs == NULL) {

@@ -142,6 +142,36 @@ check "referee chinese: suicide is void" "W move      A1   void     suicide" \
 	"$SHOUTAN" referee "$TMP/ko.json" -r chinese
 check "referee japanese: the ko retake loses" "outcome: infraction B+F" \
 	"$SHOUTAN" referee "$TMP/ko.json" -r japanese
+# A triple ko (three kos on one board, set up), played round twice: superko voids the move that
+# repeats (Chinese), the cycle ends the game without result (Japanese), or as the event's
+# cycles parameter says (Chinese practice: draw, or replay).
+cat > "$TMP/triple.json" <<'JSON'
+{"size": 9, "dead": "none",
+ "setup": {"B": ["B3", "A2", "B1", "B7", "A8", "B9", "G3", "F2", "G1", "H2"],
+           "W": ["C3", "D2", "C1", "C7", "D8", "C9", "H3", "J2", "H1", "B2", "B8"]},
+ "events": [
+  {"type": "move", "vertex": "C2"}, {"type": "move", "vertex": "G2"},
+  {"type": "move", "vertex": "C8"}, {"type": "move", "vertex": "B2"},
+  {"type": "move", "vertex": "H2"}, {"type": "move", "vertex": "B8"},
+  {"type": "move", "vertex": "C2"}, {"type": "move", "vertex": "G2"},
+  {"type": "move", "vertex": "C8"}, {"type": "move", "vertex": "B2"},
+  {"type": "move", "vertex": "H2"}, {"type": "move", "vertex": "B8"},
+  {"type": "move", "vertex": "C2"}]}
+JSON
+check "referee chinese: superko voids the repeating move" \
+	"W move      B8   void     repeats an earlier position (superko)" \
+	"$SHOUTAN" referee "$TMP/triple.json" -r chinese
+check "referee japanese: a long cycle has no result" "outcome: no_result Void" \
+	"$SHOUTAN" referee "$TMP/triple.json" -r japanese
+mkdir "$TMP/rs-practice"
+cp "$SRC"/rulesets/*.yaml "$TMP/rs-practice/"
+printf 'plugin: chinese\nparameters:\n  ko: chinese-practice\n' > "$TMP/rs-practice/practice.yaml"
+printf 'plugin: chinese\nparameters:\n  ko: chinese-practice\n  cycles: replay\n' \
+	> "$TMP/rs-practice/practice-replay.yaml"
+check "referee chinese practice: a long cycle is a draw" "outcome: draw 0" \
+	"$SHOUTAN" --rulesets-dir "$TMP/rs-practice" referee "$TMP/triple.json" -r practice
+check "referee chinese practice: or the game is replayed" "outcome: replay Void" \
+	"$SHOUTAN" --rulesets-dir "$TMP/rs-practice" referee "$TMP/triple.json" -r practice-replay
 check_rc "referee needs a ruleset" 1 "$SHOUTAN" referee "$TMP/events.json"
 
 check "clock: the ruleset's time control" "time control: dumiao, main 2:00:00.000" \
