@@ -111,14 +111,13 @@ cache_hits(const struct reply_cache *c)
 	return c != NULL ? c->hits : 0;
 }
 
-char *
-cache_lookup(struct reply_cache *c, const char *line, size_t len,
-    const struct cache_split *split, bool *is_error)
+const char *
+cache_find(struct reply_cache *c, const char *line, size_t len,
+    const struct cache_split *split, size_t *suffix_len, bool *is_error)
 {
 	const char *key = line + split->key_off;
-	size_t key_len = len - split->key_off, suffix_len, reply_len;
+	size_t key_len = len - split->key_off;
 	json_t *suffix;
-	char *reply;
 
 	if (c == NULL || c->half_budget == 0)
 		return NULL;
@@ -127,7 +126,29 @@ cache_lookup(struct reply_cache *c, const char *line, size_t len,
 		suffix = json_object_getn(c->old, key, key_len);
 	if (suffix == NULL)
 		return NULL;
-	suffix_len = json_string_length(suffix);
+	*suffix_len = json_string_length(suffix);
+	*is_error = strncmp(json_string_value(suffix), "\"error\"", 7) == 0;
+	c->hits++;
+	return json_string_value(suffix);
+}
+
+const char *
+cache_reply_prefix(size_t *len)
+{
+	*len = REPLY_PREFIX_LEN;
+	return reply_prefix;
+}
+
+char *
+cache_lookup(struct reply_cache *c, const char *line, size_t len,
+    const struct cache_split *split, bool *is_error)
+{
+	size_t suffix_len, reply_len;
+	const char *suffix = cache_find(c, line, len, split, &suffix_len, is_error);
+	char *reply;
+
+	if (suffix == NULL)
+		return NULL;
 	reply_len = REPLY_PREFIX_LEN + split->id_len + 1 + suffix_len;
 	reply = malloc(reply_len + 1);
 	if (reply == NULL)
@@ -135,10 +156,8 @@ cache_lookup(struct reply_cache *c, const char *line, size_t len,
 	memcpy(reply, reply_prefix, REPLY_PREFIX_LEN);
 	memcpy(reply + REPLY_PREFIX_LEN, line + split->id_off, split->id_len);
 	reply[REPLY_PREFIX_LEN + split->id_len] = ',';
-	memcpy(reply + REPLY_PREFIX_LEN + split->id_len + 1, json_string_value(suffix), suffix_len);
+	memcpy(reply + REPLY_PREFIX_LEN + split->id_len + 1, suffix, suffix_len);
 	reply[reply_len] = '\0';
-	*is_error = strncmp(json_string_value(suffix), "\"error\"", 7) == 0;
-	c->hits++;
 	return reply;
 }
 

@@ -33,6 +33,13 @@ void cache_free(struct reply_cache *c);
  * earlier request with the same key was answered reusably; else NULL. */
 char *cache_lookup(struct reply_cache *c, const char *line, size_t len,
     const struct cache_split *split, bool *is_error);
+/* The same, without a copy: the reply is the prefix (cache_reply_prefix), the request's id,
+ * a comma, then the returned suffix (suffix_len bytes, '\n' included), which stays valid until
+ * the next cache_store. */
+const char *cache_find(struct reply_cache *c, const char *line, size_t len,
+    const struct cache_split *split, size_t *suffix_len, bool *is_error);
+/* What every reply opens with, before the id: {"jsonrpc":"2.0","id": */
+const char *cache_reply_prefix(size_t *len);
 /* Remembers `reply` to `line`.  Kept only when the reply opens with the same prefix and id as
  * the request, so that putting another id in its place gives exactly the daemon's answer. */
 void cache_store(struct reply_cache *c, const char *line, size_t len,

@@ -642,6 +642,41 @@ blank(const char *s, size_t n)
 	return true;
 }
 
+/*
+ * The fast path of a request asked before, when nothing is queued ahead of it on its
+ * connection: the reply is written straight from the cache, with no copy of the line, no
+ * request record and no worker.
+ */
+static bool
+answer_from_cache(struct conn *c, struct evbuffer *in, size_t len, size_t eol_len)
+{
+	const char *line = (const char *)evbuffer_pullup(in, (ev_ssize_t)len);
+	struct evbuffer *out = bufferevent_get_output(c->bev);
+	struct cache_split split;
+	const char *prefix, *suffix;
+	size_t prefix_len, suffix_len;
+	bool is_error;
+
+	if (line == NULL || !cache_split(line, len, &split) ||
+	    (suffix = cache_find(srv.cache, line, len, &split, &suffix_len, &is_error)) == NULL)
+		return false;
+	prefix = cache_reply_prefix(&prefix_len);
+	evbuffer_add(out, prefix, prefix_len);
+	evbuffer_add(out, line + split.id_off, split.id_len);
+	evbuffer_add(out, ",", 1);
+	evbuffer_add(out, suffix, suffix_len);
+	evbuffer_drain(in, len + eol_len);
+	srv.requests++;
+	if (is_error)
+		srv.errors++;
+	if (evbuffer_get_length(out) > MAX_UNREAD_REPLY_BYTES) {
+		/* A client that does not read its replies is read no more until it does. */
+		c->paused = true;
+		bufferevent_disable(c->bev, EV_READ);
+	}
+	return true;
+}
+
 static void
 conn_read(struct bufferevent *bev, void *arg)
 {
@@ -671,6 +706,9 @@ conn_read(struct bufferevent *bev, void *arg)
 			return;
 		}
 		len = (size_t)eol.pos;
+		if (!c->discarding && c->pending == 0 && len <= srv.cfg.max_request_bytes &&
+		    answer_from_cache(c, in, len, eol_len))
+			continue;
 		if (c->discarding) {
 			evbuffer_drain(in, len + eol_len);
 			c->discarding = false;
