@@ -228,16 +228,19 @@ sgf_duration(const struct sht_clock_spec *spec, struct recorded_clock *prev, int
 
 bool
 sht_timed_moves_from_sgf(const struct sht_game *game, struct sht_clock_spec *spec,
-    bool have_spec, struct sht_timed_move **out, int *n, struct sht_error *err)
+    enum sht_clock_source source, struct sht_timed_move **out, int *n, struct sht_error *err)
 {
 	const struct sht_sgf_node *node = game->sgf && game->sgf->ntrees > 0 ?
 	    game->sgf->trees[0] : NULL;
 	struct recorded_clock prev[3];
+	struct sht_clock_spec recorded;
 	int cap = 64, number = 0;
 
 	if (node == NULL)
 		return sht_error_set(err, SHT_ERROR_BAD_PARAMS, "the game has no SGF record");
-	if (!have_spec && !spec_from_sgf(node, spec))
+	if (source != SHT_CLOCK_FROM_REQUEST && spec_from_sgf(node, &recorded))
+		*spec = recorded;
+	else if (source == SHT_CLOCK_FROM_NONE)
 		return sht_error_set(err, SHT_ERROR_BAD_PARAMS, "no time control: give one (clock, "
 		    "or a ruleset with one), or a record with TM (and OT such as 5x30 byo-yomi)");
 	*n = 0;
@@ -262,6 +265,7 @@ sht_timed_moves_from_sgf(const struct sht_game *game, struct sht_clock_spec *spe
 
 			if (bigger == NULL) {
 				free(*out);
+				*out = NULL;
 				return sht_error_set(err, SHT_ERROR_INTERNAL, "out of memory");
 			}
 			*out = bigger;
@@ -271,6 +275,7 @@ sht_timed_moves_from_sgf(const struct sht_game *game, struct sht_clock_spec *spe
 		    !sgf_duration(spec, &prev[c], left, count_text != NULL,
 		    count_text ? atoi(count_text) : 0, &(*out)[*n].ms)) {
 			free(*out);
+			*out = NULL;
 			return sht_error_set(err, SHT_ERROR_BAD_PARAMS, "move %d (%c): %s", number,
 			    c == SHT_BLACK ? 'B' : 'W', left_text == NULL ? "the record gives no time "
 			    "left (BL/WL), so its time is not known" : "the time left (BL/WL) does not "
@@ -336,6 +341,7 @@ sht_timed_moves_from_json(const json_t *moves, struct sht_timed_move **out, int 
 		continue;
 bad:
 		free(*out);
+		*out = NULL;
 		return sht_error_set(err, SHT_ERROR_BAD_PARAMS, "moves[%zu] must be {\"color\": "
 		    "\"B\"|\"W\" (optional: players alternate), and one of \"ms\" (a whole number), "
 		    "\"seconds\" or \"at_ms\" (a time since the start, not before the last)}", i);

@@ -249,10 +249,13 @@ int sht_json_duration(const json_t *m, int64_t *last_at, int64_t *ms);
  * {"at_ms": 61000}, ...]. */
 bool sht_timed_moves_from_json(const json_t *moves, struct sht_timed_move **out, int *n,
     struct sht_error *err);
-/* Moves and their times from an SGF record's BL/WL/OB/OW; without have_spec, the time control
- * comes from the record's TM and OT. */
+/* Where a time control came from: a record's own TM/OT outweighs a ruleset's default, and a
+ * request's `clock` outweighs both. */
+enum sht_clock_source { SHT_CLOCK_FROM_NONE, SHT_CLOCK_FROM_RULESET, SHT_CLOCK_FROM_REQUEST };
+/* Moves and their times from an SGF record's BL/WL/OB/OW, under *spec, or under the record's
+ * TM and OT unless the request gave the time control (then *spec is the one used). */
 bool sht_timed_moves_from_sgf(const struct sht_game *game, struct sht_clock_spec *spec,
-    bool have_spec, struct sht_timed_move **out, int *n, struct sht_error *err);
+    enum sht_clock_source source, struct sht_timed_move **out, int *n, struct sht_error *err);
 /* What the referee says: Chinese for 读秒, Japanese for minute counting, else English. */
 void sht_clock_call_text(int kind, const struct sht_clock_call *call, char *buf, size_t len);
 

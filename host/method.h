@@ -40,13 +40,15 @@ bool sht_params_dead(json_t *params, const struct sht_ruleset *rs, const struct 
 json_t *sht_score_game(const struct sht_ruleset *rs, const struct sht_game *game,
     json_t *params, struct sht_error *err);
 
-/* The time control of a request: the ruleset's `clock:`, then `clock` over it; *have when
- * either gave one. */
+/* The time control of a request: the ruleset's `clock:`, then `clock` over it; *source says
+ * which gave it, if any. */
 bool sht_params_clock(const struct sht_context *ctx, json_t *params, struct sht_clock_spec *spec,
-    bool *have, struct sht_error *err);
-/* The timed moves of a request: `moves`, or `game` (an SGF record with BL/WL/OB/OW). */
-bool sht_params_timed_moves(json_t *params, struct sht_clock_spec *spec, bool have,
-    struct sht_timed_move **moves, int *n, struct sht_error *err);
+    enum sht_clock_source *source, struct sht_error *err);
+/* The timed moves of a request: `moves`, or `game` (an SGF record with BL/WL/OB/OW, whose own
+ * TM/OT outweigh the ruleset's clock). */
+bool sht_params_timed_moves(json_t *params, struct sht_clock_spec *spec,
+    enum sht_clock_source source, struct sht_timed_move **moves, int *n,
+    struct sht_error *err);
 json_t *sht_clock_spec_json(const struct sht_clock_spec *spec);
 json_t *sht_clock_state_json(const struct sht_clock_spec *spec, const struct sht_clock_state *st);
 

@@ -56,12 +56,12 @@ sht_clock_state_json(const struct sht_clock_spec *spec, const struct sht_clock_s
 
 bool
 sht_params_clock(const struct sht_context *ctx, json_t *params, struct sht_clock_spec *spec,
-    bool *have, struct sht_error *err)
+    enum sht_clock_source *source, struct sht_error *err)
 {
 	json_t *name = json_object_get(params, "ruleset"), *clock = json_object_get(params, "clock");
 
 	memset(spec, 0, sizeof(*spec));
-	*have = false;
+	*source = SHT_CLOCK_FROM_NONE;
 	if (name != NULL) {
 		const struct sht_ruleset *rs = json_is_string(name) ?
 		    sht_registry_find(ctx->registry, json_string_value(name)) : NULL;
@@ -72,27 +72,27 @@ sht_params_clock(const struct sht_context *ctx, json_t *params, struct sht_clock
 			    json_is_string(name) ? json_string_value(name) : "?");
 		if (rs->clock.kind != 0) {
 			*spec = rs->clock;
-			*have = true;
+			*source = SHT_CLOCK_FROM_RULESET;
 		}
 	}
 	if (clock != NULL) {
 		if (!sht_clock_spec_from_json(clock, spec, err))
 			return false;
-		*have = true;
+		*source = SHT_CLOCK_FROM_REQUEST;
 	}
 	return true;
 }
 
 bool
-sht_params_timed_moves(json_t *params, struct sht_clock_spec *spec, bool have,
-    struct sht_timed_move **moves, int *n, struct sht_error *err)
+sht_params_timed_moves(json_t *params, struct sht_clock_spec *spec,
+    enum sht_clock_source source, struct sht_timed_move **moves, int *n, struct sht_error *err)
 {
 	json_t *list = json_object_get(params, "moves"), *g = json_object_get(params, "game");
 	struct sht_game game;
 	bool ok;
 
 	if (list != NULL) {
-		if (!have)
+		if (source == SHT_CLOCK_FROM_NONE)
 			return sht_error_set(err, SHT_ERROR_BAD_PARAMS, "no time control: give clock, "
 			    "or a ruleset that has one");
 		return sht_timed_moves_from_json(list, moves, n, err);
@@ -102,7 +102,7 @@ sht_params_timed_moves(json_t *params, struct sht_clock_spec *spec, bool have,
 		    "\"ms\": 12000}, ...]) or game ({\"sgf\": \"...\"} with BL/WL/OB/OW)");
 	if (!sht_game_from_json(g, 19, 19, &game, err))
 		return false;
-	ok = sht_timed_moves_from_sgf(&game, spec, have, moves, n, err);
+	ok = sht_timed_moves_from_sgf(&game, spec, source, moves, n, err);
 	sht_game_free(&game);
 	return ok;
 }
@@ -116,13 +116,13 @@ sht_method_clock(const struct sht_context *ctx, json_t *params, struct sht_error
 	struct sht_clock_call *calls;
 	struct sht_timed_move *moves = NULL;
 	int n = 0;
-	bool have;
+	enum sht_clock_source source;
 	int64_t game_ms = 0;
 	json_t *out, *list, *flag = json_null();
 
 	if (!sht_params_check(params, known, err) ||
-	    !sht_params_clock(ctx, params, &spec, &have, err) ||
-	    !sht_params_timed_moves(params, &spec, have, &moves, &n, err))
+	    !sht_params_clock(ctx, params, &spec, &source, err) ||
+	    !sht_params_timed_moves(params, &spec, source, &moves, &n, err))
 		return NULL;
 	calls = malloc(sizeof(*calls) * MAX_CALLS);
 	if (calls == NULL) {

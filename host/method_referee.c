@@ -27,6 +27,7 @@ struct game_state {
 	struct sht_replay replay;
 	int to_move, number;
 	bool timed;
+	enum sht_clock_source clock_source;
 	struct sht_clock_spec clock;
 	struct sht_clock_state clocks[3];
 	struct sht_clock_call *calls;
@@ -244,30 +245,28 @@ rule_infraction(struct game_state *g, int index, const struct event *ev, json_t 
 
 /* The events of an SGF record: its moves, timed when it has BL/WL and a time control. */
 static bool
-events_from_sgf(const struct sht_context *ctx, json_t *params, struct game_state *g,
-    struct event **evs, int *n, struct sht_error *err)
+events_from_sgf(const struct sht_game *game, struct game_state *g, struct event **evs, int *n,
+    struct sht_error *err)
 {
-	struct sht_game game;
 	struct sht_timed_move *timed = NULL;
 	int ntimed = 0, k = 0;
 	struct sht_error terr;
 
-	(void)ctx;
-	if (!sht_game_from_json(json_object_get(params, "game"), g->rs->setup.width,
-	    g->rs->setup.height, &game, err))
-		return false;
-	if (game.sgf != NULL && sht_timed_moves_from_sgf(&game, &g->clock, g->timed, &timed,
+	/* Timed when the record has a time control (or the request gives one) and the time left
+	 * after every move; otherwise the events are ruled without a clock. */
+	if (game->sgf != NULL && sht_timed_moves_from_sgf(game, &g->clock, g->clock_source, &timed,
 	    &ntimed, &terr))
 		g->timed = true;
-	*evs = calloc((size_t)game.g.nmoves + 1, sizeof(**evs));
+	else
+		timed = NULL;
+	*evs = calloc((size_t)game->g.nmoves + 1, sizeof(**evs));
 	if (*evs == NULL) {
 		free(timed);
-		sht_game_free(&game);
 		return sht_error_set(err, SHT_ERROR_INTERNAL, "out of memory");
 	}
 	*n = 0;
-	for (int i = 0; i < game.g.nevents; i++) {
-		const struct sht_sgf_event *e = &game.g.events[i];
+	for (int i = 0; i < game->g.nevents; i++) {
+		const struct sht_sgf_event *e = &game->g.events[i];
 		struct event *ev;
 
 		if (e->kind != SHT_SGF_MOVE)
@@ -279,7 +278,6 @@ events_from_sgf(const struct sht_context *ctx, json_t *params, struct game_state
 		if (ev->point == SHT_NO_POINT) {
 			free(*evs);
 			free(timed);
-			sht_game_free(&game);
 			return sht_error_set(err, SHT_ERROR_BAD_PARAMS, "move %d is off the board",
 			    e->move_number);
 		}
@@ -289,7 +287,6 @@ events_from_sgf(const struct sht_context *ctx, json_t *params, struct game_state
 		}
 	}
 	free(timed);
-	sht_game_free(&game);
 	return true;
 }
 
@@ -335,6 +332,8 @@ sht_method_referee(const struct sht_context *ctx, json_t *params, struct sht_err
 	json_t *name = json_object_get(params, "ruleset"), *list = json_object_get(params, "events");
 	json_t *size = json_object_get(params, "size"), *rows, *out;
 	struct event *evs = NULL;
+	struct sht_game game;
+	bool have_game = false;
 	int n = 0, w, h;
 	int64_t last_at = 0;
 
@@ -347,8 +346,9 @@ sht_method_referee(const struct sht_context *ctx, json_t *params, struct sht_err
 	if ((g.rs = sht_registry_find(ctx->registry, json_string_value(name))) == NULL)
 		return sht_fail(err, SHT_ERROR_UNKNOWN_RULESET, "unknown ruleset '%.60s' (see method "
 		    "rulesets)", json_string_value(name));
-	if (!sht_params_clock(ctx, params, &g.clock, &g.timed, err))
+	if (!sht_params_clock(ctx, params, &g.clock, &g.clock_source, err))
 		return NULL;
+	g.timed = g.clock_source != SHT_CLOCK_FROM_NONE;
 	w = g.rs->setup.width;
 	h = g.rs->setup.height;
 	if (size != NULL) {
@@ -361,14 +361,25 @@ sht_method_referee(const struct sht_context *ctx, json_t *params, struct sht_err
 	if ((list == NULL) == (json_object_get(params, "game") == NULL))
 		return sht_fail(err, SHT_ERROR_BAD_PARAMS, "give events (the game's event log) or "
 		    "game (an SGF record), not both");
+	/* A record brings its own board. */
+	if (list == NULL) {
+		if (!sht_game_from_json(json_object_get(params, "game"), w, h, &game, err))
+			return NULL;
+		have_game = true;
+		if (game.has_size) {
+			w = game.g.width;
+			h = game.g.height;
+		}
+	}
 	if (list != NULL && (!json_is_array(list) || json_array_size(list) > 100000))
 		return sht_fail(err, SHT_ERROR_BAD_PARAMS, "events must be a list such as "
 		    "[{\"type\": \"move\", \"color\": \"B\", \"vertex\": \"D4\", \"seconds\": 12}]");
-	/* Room for every event, or for a record's moves (no real game comes near 2000). */
-	if (!sht_judge_begin(g.rs, w, h, list ? (int)json_array_size(list) : 2000, true,
-	    &g.replay, err))
-		return NULL;
-	if (!place_setup(json_object_get(params, "setup"), &g.replay, err)) {
+	/* Room for every event, or for a record's moves. */
+	if (!sht_judge_begin(g.rs, w, h, list ? (int)json_array_size(list) :
+	    game.g.nmoves + 1, true, &g.replay, err) ||
+	    !place_setup(json_object_get(params, "setup"), &g.replay, err)) {
+		if (have_game)
+			sht_game_free(&game);
 		sht_replay_free(&g.replay);
 		return NULL;
 	}
@@ -385,9 +396,14 @@ sht_method_referee(const struct sht_context *ctx, json_t *params, struct sht_err
 				sht_replay_free(&g.replay);
 				return NULL;
 			}
-	} else if (!events_from_sgf(ctx, params, &g, &evs, &n, err)) {
-		sht_replay_free(&g.replay);
-		return NULL;
+	} else {
+		bool ok = events_from_sgf(&game, &g, &evs, &n, err);
+
+		sht_game_free(&game);
+		if (!ok) {
+			sht_replay_free(&g.replay);
+			return NULL;
+		}
 	}
 	g.to_move = g.rs->setup.first_player;
 	g.calls = malloc(sizeof(*g.calls) * MAX_CALLS);

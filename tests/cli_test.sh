@@ -172,6 +172,10 @@ check "referee chinese practice: a long cycle is a draw" "outcome: draw 0" \
 	"$SHOUTAN" --rulesets-dir "$TMP/rs-practice" referee "$TMP/triple.json" -r practice
 check "referee chinese practice: or the game is replayed" "outcome: replay Void" \
 	"$SHOUTAN" --rulesets-dir "$TMP/rs-practice" referee "$TMP/triple.json" -r practice-replay
+check "referee from SGF: the record's board and clock" "+0:00:30.000  2 periods left" \
+	"$SHOUTAN" referee "$TMP/timed.sgf" -r japanese
+check "referee from SGF: the record's moves" "B move      F4   accepted" \
+	"$SHOUTAN" referee "$TMP/timed.sgf" -r japanese
 check_rc "referee needs a ruleset" 1 "$SHOUTAN" referee "$TMP/events.json"
 
 check "clock: the ruleset's time control" "time control: dumiao, main 2:00:00.000" \
