@@ -407,12 +407,17 @@ sht_method_referee(const struct sht_context *ctx, json_t *params, struct sht_err
 	}
 	g.to_move = g.rs->setup.first_player;
 	g.calls = malloc(sizeof(*g.calls) * MAX_CALLS);
+	if (g.calls == NULL) {
+		free(evs);
+		sht_replay_free(&g.replay);
+		return sht_fail(err, SHT_ERROR_INTERNAL, "out of memory");
+	}
 	if (g.timed) {
 		sht_clock_start(&g.clock, &g.clocks[SHT_BLACK]);
 		sht_clock_start(&g.clock, &g.clocks[SHT_WHITE]);
 	}
 	rows = json_array();
-	for (int i = 0; i < n && g.calls != NULL; i++) {
+	for (int i = 0; i < n; i++) {
 		const struct event *ev = &evs[i];
 		int color = ev->color ? ev->color : g.to_move;
 		json_t *row = json_pack("{s:i, s:s, s:s}", "event", i, "type", event_names[ev->type],
