@@ -251,7 +251,8 @@ ilr_scan(const struct sht_board *b, const uint8_t *dead, const struct sht_area *
 		for (int i = 0; i < nmembers && independent; i++) {
 			int s = members[i], libs = 0, t;
 
-			if (!is_live_stone(b, dead, s) || b->chain[s] != s)
+			/* Two real liberties settle it: dead stones' points only add to them. */
+			if (!is_live_stone(b, dead, s) || b->chain[s] != s || b->libs[s] >= 2)
 				continue;
 			t = s;
 			do {
