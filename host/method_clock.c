@@ -148,10 +148,13 @@ sht_method_clock(const struct sht_context *ctx, json_t *params, struct sht_error
 			    calls[k].at_ms), "kind", call_names[calls[k].kind], "value",
 			    calls[k].value, "text", text));
 		}
-		json_array_append_new(list, json_pack("{s:i, s:s, s:I, s:I, s:b, s:o, s:o}", "move",
-		    i + 1, "color", c == SHT_BLACK ? "B" : "W", "ms", (json_int_t)moves[i].ms,
+		/* Both players' clocks after the move (the mover's is `clock`). */
+		json_array_append_new(list, json_pack("{s:i, s:s, s:I, s:I, s:b, s:o, s:o, s:o, s:o}",
+		    "move", i + 1, "color", c == SHT_BLACK ? "B" : "W", "ms", (json_int_t)moves[i].ms,
 		    "game_ms", (json_int_t)(game_ms + (in_time ? moves[i].ms : flag_ms)), "in_time",
-		    in_time, "clock", sht_clock_state_json(&spec, &st[c]), "calls", said));
+		    in_time, "clock", sht_clock_state_json(&spec, &st[c]), "black",
+		    sht_clock_state_json(&spec, &st[SHT_BLACK]), "white",
+		    sht_clock_state_json(&spec, &st[SHT_WHITE]), "calls", said));
 		if (!in_time) {
 			flag = json_pack("{s:s, s:i, s:I, s:I}", "color", c == SHT_BLACK ? "B" : "W",
 			    "move", i + 1, "at_ms", (json_int_t)flag_ms, "game_ms",
