@@ -375,6 +375,7 @@ worker_read(struct bufferevent *bev, void *arg)
 		/* Its last request answered: closing the socket tells it to exit. */
 		log_debug("retiring worker %d (generation %d)", (int)w->pid, w->generation);
 		worker_free(w);
+		pump_heavy(); /* its heavy slot is free for the new generation */
 		check_drained();
 		return;
 	}
@@ -471,7 +472,6 @@ restart_workers(evutil_socket_t fd, short what, void *arg)
 	}
 }
 
-/* Gives a request to the live worker with the fewest in hand, or to the backlog. */
 /*
  * Heavy requests (the automatic dead-stone judgement, triage.h) may occupy all workers but one,
  * so that short requests always find a worker free of them; with one worker, that one.
@@ -506,6 +506,7 @@ pump_heavy(void)
 	}
 }
 
+/* Gives a request to the live worker with the fewest in hand, or to the backlog. */
 static void
 dispatch(struct request *r)
 {
