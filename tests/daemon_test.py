@@ -328,6 +328,24 @@ def reply_cache_test(d, rulesets_dir):
     time.sleep(0.5)
 
 
+def heavy_reload_test(d):
+    """Heavy requests waiting for their slot are served across a reload."""
+    c = Client(d.sock)
+    for i in range(3):  # ~0.7 s each; one heavy slot with two workers: two wait in the parent
+        c.send({"jsonrpc": "2.0", "id": i, "method": "score",
+                "params": {"ruleset": "sleepy-short", "game": {"size": 9}}})
+    time.sleep(0.2)
+    d.proc.send_signal(signal.SIGHUP)
+    ids = []
+    try:
+        for _ in range(3):
+            ids.append(c.recv()["id"])
+    except (ConnectionError, socket.timeout, OSError) as e:
+        ids.append(str(e))
+    check("heavy requests waiting at a reload are all answered, in order", ids == [0, 1, 2], ids)
+    c.close()
+
+
 def kill_worker_test(d):
     def kill():
         victims = d.workers()
@@ -419,6 +437,7 @@ def main():
         misbehaving(d)
         reload_tests(d, rulesets_dir)
         reply_cache_test(d, rulesets_dir)
+        heavy_reload_test(d)
         kill_worker_test(d)
         # The command through the daemon prints what it prints in-process.
         demo = os.path.join(SOURCE, "examples", "demo-9x9.sgf")
