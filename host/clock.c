@@ -189,8 +189,8 @@ sgf_seconds(const char *text, int64_t *ms)
 
 /*
  * A move's thinking time from the time left that the record gives after it (BL/WL, with OB/OW
- * the periods or, for Canadian, the moves left), as KGS writes them: in byo-yomi BL is the time
- * left in the current period when the move was made.
+ * the periods or, for Canadian, the moves left): in byo-yomi BL is the time left in the current
+ * period when the move was made; in Canadian the period's time left, OB 0 once it is done.
  */
 /* One player's clock as the record tells it. */
 struct recorded_clock {

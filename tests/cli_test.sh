@@ -86,6 +86,8 @@ check "clock: the flag falls at 60 s" "lost on time: B at move 3, 0:02:00.000 in
 check "clock --json" '"kind": "time_lost"' "$SHOUTAN" clock "$TMP/dumiao.json" --json
 printf '(;SZ[9]TM[60]OT[3x30 byo-yomi];B[ee]BL[50];W[cc]WL[55];B[gg]BL[20]OB[3]\n;W[dd]WL[1.5];B[ff]BL[10]OB[2])\n' > "$TMP/timed.sgf"
 check "clock from SGF BL/OB" "+0:00:30.000  2 periods left" "$SHOUTAN" clock "$TMP/timed.sgf"
+check "clock from SGF, Canadian: a period completed" "   7 B 0:00:10.000  left 0:00:00.000, 3 moves in 0:00:30.000" \
+	sh -c "echo '(;SZ[9]TM[60]OT[3/30 Canadian];B[aa]BL[50];W[ii]WL[59];B[ba]BL[25]OB[2];W[hi]WL[58];B[ca]BL[15]OB[1];W[gi]WL[57];B[da]BL[5]OB[0])' | \"$SHOUTAN\" clock -"
 check "clock --clock overrides" "time control: fischer" "$SHOUTAN" clock "$TMP/timed.sgf" \
 	--clock type=fischer,main=60,increment=10
 check "clock: a bad time control is named" "clock: unknown time control 'sandglass'" \
