@@ -53,8 +53,14 @@ const char *cli_num(const json_t *v, char *buf, size_t len);
 const char *cli_ms(json_int_t ms, char *buf, size_t len);
 /* "--clock type=dumiao,main=1h,periods=5" into the params' `clock` member. */
 bool cli_set_clock(json_t *params, const char *arg);
-/* The input of clock and referee: a JSON file's members, or an SGF record as `game`. */
-bool cli_timed_input(struct cli *cli, const char *file, json_t *params);
+/* Runs a method and prints its result (JSON with --json, else print()); takes params.
+ * Returns the exit status. */
+int cli_call_print(struct cli *cli, const char *method, json_t *params,
+    void (*print)(const json_t *result));
+/* The shape of clock and referee: FILE (a JSON file's members, or an SGF record as `game`),
+ * -r, --clock, --dead (when allowed), --json; then the method and print(). */
+int cli_timed_command(struct cli *cli, int argc, char **argv, const char *method,
+    const char *usage, bool allow_dead, void (*print)(const json_t *result));
 
 int cmd_rulesets(struct cli *cli, int argc, char **argv);
 int cmd_describe(struct cli *cli, int argc, char **argv);

@@ -87,69 +87,8 @@ print_clock(const json_t *r)
 		printf("no flag fell\n");
 }
 
-/* FILE as the params: a JSON file's members (moves, clock, ...), or an SGF record as game. */
-bool
-cli_timed_input(struct cli *cli, const char *file, json_t *params)
-{
-	json_t *in = cli_read_game(cli, file);
-
-	if (in == NULL)
-		return false;
-	if (json_object_get(in, "sgf") != NULL && json_object_size(in) == 1)
-		json_object_set(params, "game", in);
-	else
-		json_object_update_missing(params, in);
-	json_decref(in);
-	return true;
-}
-
 int
 cmd_clock(struct cli *cli, int argc, char **argv)
 {
-	json_t *params = json_object(), *r;
-	const char *file = NULL;
-
-	for (int a = 1; a < argc; a++) {
-		const char *val = a + 1 < argc ? argv[a + 1] : NULL;
-
-		if (strcmp(argv[a], "--json") == 0) {
-			cli->json = true;
-		} else if ((strcmp(argv[a], "-r") == 0 || strcmp(argv[a], "--ruleset") == 0) &&
-		    val != NULL) {
-			json_object_set_new(params, "ruleset", json_string(val));
-			a++;
-		} else if (strcmp(argv[a], "--clock") == 0 && val != NULL) {
-			if (!cli_set_clock(params, val)) {
-				fprintf(stderr, "shoutan: --clock takes key=value pairs: "
-				    "type=byo-yomi,main=10m,periods=5,period=30s\n");
-				json_decref(params);
-				return 2;
-			}
-			a++;
-		} else if (file == NULL && (argv[a][0] != '-' || strcmp(argv[a], "-") == 0)) {
-			file = argv[a];
-		} else {
-			file = NULL;
-			break;
-		}
-	}
-	if (file == NULL) {
-		fprintf(stderr, "usage: shoutan %s\n", usage_line);
-		json_decref(params);
-		return 2;
-	}
-	if (!cli_timed_input(cli, file, params)) {
-		json_decref(params);
-		return 1;
-	}
-	r = cli_call(cli, "clock", params);
-	json_decref(params);
-	if (r == NULL)
-		return 1;
-	if (cli->json)
-		cli_print_json(r);
-	else
-		print_clock(r);
-	json_decref(r);
-	return 0;
+	return cli_timed_command(cli, argc, argv, "clock", usage_line, false, print_clock);
 }

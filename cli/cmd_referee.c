@@ -1,6 +1,5 @@
 /* shoutan referee: a game's event log ruled event by event under a ruleset, and the outcome. */
 #include <stdio.h>
-#include <string.h>
 
 #include "cli.h"
 
@@ -42,48 +41,5 @@ print_referee(const json_t *r)
 int
 cmd_referee(struct cli *cli, int argc, char **argv)
 {
-	json_t *params = json_object(), *r;
-	const char *file = NULL;
-	bool bad = false;
-
-	for (int a = 1; a < argc && !bad; a++) {
-		const char *val = a + 1 < argc ? argv[a + 1] : NULL;
-
-		if (strcmp(argv[a], "--json") == 0) {
-			cli->json = true;
-		} else if ((strcmp(argv[a], "-r") == 0 || strcmp(argv[a], "--ruleset") == 0) &&
-		    val != NULL) {
-			json_object_set_new(params, "ruleset", json_string(val));
-			a++;
-		} else if (strcmp(argv[a], "--clock") == 0 && val != NULL) {
-			bad = !cli_set_clock(params, val);
-			a++;
-		} else if (strcmp(argv[a], "--dead") == 0 && val != NULL) {
-			bad = !cli_set_dead(params, val);
-			a++;
-		} else if (file == NULL && (argv[a][0] != '-' || strcmp(argv[a], "-") == 0)) {
-			file = argv[a];
-		} else {
-			bad = true;
-		}
-	}
-	if (bad || file == NULL) {
-		fprintf(stderr, "usage: shoutan %s\n", usage_line);
-		json_decref(params);
-		return 2;
-	}
-	if (!cli_timed_input(cli, file, params)) {
-		json_decref(params);
-		return 1;
-	}
-	r = cli_call(cli, "referee", params);
-	json_decref(params);
-	if (r == NULL)
-		return 1;
-	if (cli->json)
-		cli_print_json(r);
-	else
-		print_referee(r);
-	json_decref(r);
-	return 0;
+	return cli_timed_command(cli, argc, argv, "referee", usage_line, true, print_referee);
 }

@@ -356,7 +356,7 @@ int
 cli_game_command(struct cli *cli, int argc, char **argv, const char *method, const char *usage,
     bool allow_dead, bool ruleset_list, void (*print)(const json_t *result))
 {
-	json_t *params = json_object(), *game, *r;
+	json_t *params = json_object(), *game;
 	const char *file, *rulesets;
 
 	if (!cli_game_args(cli, argc, argv, usage, allow_dead, &file, &rulesets, params)) {
@@ -379,7 +379,15 @@ cli_game_command(struct cli *cli, int argc, char **argv, const char *method, con
 	} else if (rulesets != NULL) {
 		json_object_set_new(params, "ruleset", json_string(rulesets));
 	}
-	r = cli_call(cli, method, params);
+	return cli_call_print(cli, method, params, print);
+}
+
+int
+cli_call_print(struct cli *cli, const char *method, json_t *params,
+    void (*print)(const json_t *result))
+{
+	json_t *r = cli_call(cli, method, params);
+
 	json_decref(params);
 	if (r == NULL)
 		return 1;
@@ -389,4 +397,67 @@ cli_game_command(struct cli *cli, int argc, char **argv, const char *method, con
 		print(r);
 	json_decref(r);
 	return 0;
+}
+
+/* FILE as the params: a JSON file's members (moves, events, clock, ...), or an SGF record as
+ * the game. */
+static bool
+timed_input(struct cli *cli, const char *file, json_t *params)
+{
+	json_t *in = cli_read_game(cli, file);
+
+	if (in == NULL)
+		return false;
+	if (json_object_get(in, "sgf") != NULL && json_object_size(in) == 1)
+		json_object_set(params, "game", in);
+	else
+		json_object_update_missing(params, in);
+	json_decref(in);
+	return true;
+}
+
+int
+cli_timed_command(struct cli *cli, int argc, char **argv, const char *method,
+    const char *usage, bool allow_dead, void (*print)(const json_t *result))
+{
+	json_t *params = json_object();
+	const char *file = NULL;
+	bool bad = false;
+
+	for (int a = 1; a < argc && !bad; a++) {
+		const char *val = a + 1 < argc ? argv[a + 1] : NULL;
+
+		if (strcmp(argv[a], "--json") == 0) {
+			cli->json = true;
+		} else if ((strcmp(argv[a], "-r") == 0 || strcmp(argv[a], "--ruleset") == 0) &&
+		    val != NULL) {
+			json_object_set_new(params, "ruleset", json_string(val));
+			a++;
+		} else if (strcmp(argv[a], "--clock") == 0 && val != NULL) {
+			if (!cli_set_clock(params, val)) {
+				fprintf(stderr, "shoutan: --clock takes key=value pairs: "
+				    "type=byo-yomi,main=10m,periods=5,period=30s\n");
+				json_decref(params);
+				return 2;
+			}
+			a++;
+		} else if (allow_dead && strcmp(argv[a], "--dead") == 0 && val != NULL) {
+			bad = !cli_set_dead(params, val);
+			a++;
+		} else if (file == NULL && (argv[a][0] != '-' || strcmp(argv[a], "-") == 0)) {
+			file = argv[a];
+		} else {
+			bad = true;
+		}
+	}
+	if (bad || file == NULL) {
+		fprintf(stderr, "usage: shoutan %s\n", usage);
+		json_decref(params);
+		return 2;
+	}
+	if (!timed_input(cli, file, params)) {
+		json_decref(params);
+		return 1;
+	}
+	return cli_call_print(cli, method, params, print);
 }
