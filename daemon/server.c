@@ -609,8 +609,10 @@ enqueue(struct conn *c, char *line, size_t len, char *ready_reply)
 	r->len = len;
 	TAILQ_INSERT_TAIL(&c->requests, r, by_conn);
 	c->pending++;
+	/* With nothing queued ahead, conn_read's answer_from_cache has already asked the cache
+	 * and missed; only a request queued behind others is looked up here. */
 	if (ready_reply == NULL && line != NULL &&
-	    (r->has_split = cache_split(line, len, &r->split))) {
+	    (r->has_split = cache_split(line, len, &r->split)) && c->pending > 1) {
 		bool cached_error;
 		char *cached = cache_lookup(srv.cache, line, len, &r->split, &cached_error);
 
