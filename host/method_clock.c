@@ -4,8 +4,6 @@
 
 #include "method.h"
 
-#define MAX_CALLS 512
-
 static const char *const call_names[] = { "?", "seconds", "count", "minutes_left",
 	"periods_left", "overtime", "time_lost" };
 
@@ -52,6 +50,22 @@ sht_clock_state_json(const struct sht_clock_spec *spec, const struct sht_clock_s
 		json_object_set_new(o, "moves_left", json_integer(st->moves_left));
 	}
 	return o;
+}
+
+json_t *
+sht_clock_calls_json(int kind, const struct sht_clock_call *calls, int n, int64_t game_ms)
+{
+	json_t *said = json_array();
+
+	for (int k = 0; k < n && k < SHT_MAX_CALLS; k++) {
+		char text[96];
+
+		sht_clock_call_text(kind, &calls[k], text, sizeof(text));
+		json_array_append_new(said, json_pack("{s:I, s:I, s:s, s:i, s:s}", "at_ms",
+		    (json_int_t)calls[k].at_ms, "game_ms", (json_int_t)(game_ms + calls[k].at_ms),
+		    "kind", call_names[calls[k].kind], "value", calls[k].value, "text", text));
+	}
+	return said;
 }
 
 bool
@@ -124,7 +138,7 @@ sht_method_clock(const struct sht_context *ctx, json_t *params, struct sht_error
 	    !sht_params_clock(ctx, params, &spec, &source, err) ||
 	    !sht_params_timed_moves(params, &spec, source, &moves, &n, err))
 		return NULL;
-	calls = malloc(sizeof(*calls) * MAX_CALLS);
+	calls = malloc(sizeof(*calls) * SHT_MAX_CALLS);
 	if (calls == NULL) {
 		free(moves);
 		return sht_fail(err, SHT_ERROR_INTERNAL, "out of memory");
@@ -135,19 +149,10 @@ sht_method_clock(const struct sht_context *ctx, json_t *params, struct sht_error
 	for (int i = 0; i < n; i++) {
 		int c = moves[i].color, ncalls;
 		int64_t flag_ms;
-		bool in_time = sht_clock_move(&spec, &st[c], moves[i].ms, calls, MAX_CALLS, &ncalls,
+		bool in_time = sht_clock_move(&spec, &st[c], moves[i].ms, calls, SHT_MAX_CALLS, &ncalls,
 		    &flag_ms);
-		json_t *said = json_array();
+		json_t *said = sht_clock_calls_json(spec.kind, calls, ncalls, game_ms);
 
-		for (int k = 0; k < ncalls && k < MAX_CALLS; k++) {
-			char text[96];
-
-			sht_clock_call_text(spec.kind, &calls[k], text, sizeof(text));
-			json_array_append_new(said, json_pack("{s:I, s:I, s:s, s:i, s:s}", "at_ms",
-			    (json_int_t)calls[k].at_ms, "game_ms", (json_int_t)(game_ms +
-			    calls[k].at_ms), "kind", call_names[calls[k].kind], "value",
-			    calls[k].value, "text", text));
-		}
 		/* Both players' clocks after the move (the mover's is `clock`). */
 		json_array_append_new(list, json_pack("{s:i, s:s, s:I, s:I, s:b, s:o, s:o, s:o, s:o}",
 		    "move", i + 1, "color", c == SHT_BLACK ? "B" : "W", "ms", (json_int_t)moves[i].ms,

@@ -6,8 +6,6 @@
 #include "method.h"
 #include "render.h"
 
-#define MAX_CALLS 512
-
 enum event_type { EV_MOVE, EV_PASS, EV_SEAL, EV_RESIGN, EV_TAKE_BACK, EV_DISTURB };
 
 static const char *const event_names[] = { "move", "pass", "seal", "resign", "take_back",
@@ -31,6 +29,7 @@ struct game_state {
 	struct sht_clock_spec clock;
 	struct sht_clock_state clocks[3];
 	struct sht_clock_call *calls;
+	int64_t game_ms;            /* the clocks' time so far, both players together */
 	json_t *outcome;            /* NULL while the game goes on */
 };
 
@@ -106,19 +105,13 @@ run_clock(struct game_state *g, int index, const struct event *ev, int color, js
 	int ncalls;
 	int64_t flag_ms;
 	bool in_time;
-	json_t *said = json_array();
 
-	in_time = sht_clock_move(&g->clock, &g->clocks[color], ev->ms, g->calls, MAX_CALLS,
+	in_time = sht_clock_move(&g->clock, &g->clocks[color], ev->ms, g->calls, SHT_MAX_CALLS,
 	    &ncalls, &flag_ms);
-	for (int k = 0; k < ncalls && k < MAX_CALLS; k++) {
-		char text[96];
-
-		sht_clock_call_text(g->clock.kind, &g->calls[k], text, sizeof(text));
-		json_array_append_new(said, json_pack("{s:I, s:s}", "at_ms",
-		    (json_int_t)g->calls[k].at_ms, "text", text));
-	}
 	json_object_set_new(row, "clock", sht_clock_state_json(&g->clock, &g->clocks[color]));
-	json_object_set_new(row, "calls", said);
+	json_object_set_new(row, "calls", sht_clock_calls_json(g->clock.kind, g->calls, ncalls,
+	    g->game_ms));
+	g->game_ms += in_time ? ev->ms : flag_ms;
 	if (!in_time) {
 		char text[160], re[8];
 
@@ -406,7 +399,7 @@ sht_method_referee(const struct sht_context *ctx, json_t *params, struct sht_err
 		}
 	}
 	g.to_move = g.rs->setup.first_player;
-	g.calls = malloc(sizeof(*g.calls) * MAX_CALLS);
+	g.calls = malloc(sizeof(*g.calls) * SHT_MAX_CALLS);
 	if (g.calls == NULL) {
 		free(evs);
 		sht_replay_free(&g.replay);
