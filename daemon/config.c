@@ -33,7 +33,7 @@ config_defaults(struct config *c, const char *plugins_dir, const char *rulesets_
 	c->idle_timeout_s = 300;
 	c->request_timeout_ms = 10000;
 	c->max_pending = 256;
-	c->reply_cache_bytes = 16u << 20;
+	c->reply_cache_bytes = 8u << 20;
 	c->log_level = LOG_LEVEL_INFO;
 }
 

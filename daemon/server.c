@@ -4,6 +4,9 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <limits.h>
+#ifdef __linux__
+#include <malloc.h> /* malloc_trim, used only with glibc */
+#endif
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -562,6 +565,23 @@ reap_children(evutil_socket_t fd, short what, void *arg)
 
 /* ---- the status counters, pushed to the workers once a second ---- */
 
+/* After a busy spell, once a whole second passes without a request, returns the heap's free
+ * pages to the system: the request lines and replies of a pipelined burst are freed but
+ * glibc keeps their pages, which left the idle daemon 6 MB larger after a load. */
+static void
+give_back_memory(void)
+{
+#ifdef __GLIBC__
+	static unsigned long requests_at_last_tick, requests_at_last_trim;
+
+	if (srv.requests == requests_at_last_tick && srv.requests != requests_at_last_trim) {
+		malloc_trim(0);
+		requests_at_last_trim = srv.requests;
+	}
+	requests_at_last_tick = srv.requests;
+#endif
+}
+
 static void
 push_stats(evutil_socket_t fd, short what, void *arg)
 {
@@ -587,6 +607,7 @@ push_stats(evutil_socket_t fd, short what, void *arg)
 			if (!w->retiring)
 				worker_send(w, text, strlen(text), 0, FRAME_STATS);
 	free(text);
+	give_back_memory();
 	if (!srv.draining)
 		evtimer_add(srv.stats_timer, &tv);
 }
