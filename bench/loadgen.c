@@ -1,8 +1,9 @@
 /*
  * The daemon's load generator (run on request): N connections, each keeping D requests in
  * flight, sending `score` requests for finished 19x19 corpus games with explicit dead lists
- * (with -a, some connections send dead:"auto" instead); prints requests/s, latency
- * percentiles, errors, and the daemon's memory idle and under load.
+ * (with -a, some connections send dead:"auto" instead; with -u, every request is a new
+ * question); prints requests/s, latency percentiles, errors, and the daemon's memory idle,
+ * under load, and idle again after it.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -32,6 +33,8 @@ struct conn {
 static struct event_base *base;
 static char **requests, **auto_requests;
 static int nrequests, depth = 1;
+static bool unique;      /* -u: each request a question never asked before */
+static long sent_total;
 static double *latencies, *auto_latencies;
 static long nlat, nauto, maxlat, errors, done_requests, done_auto;
 static double t_end;
@@ -83,13 +86,26 @@ rss_mb(pid_t root)
 static void
 send_one(struct conn *c)
 {
-	const char *r = (c->auto_dead ? auto_requests : requests)[c->next_id % nrequests];
+	const char *r = (c->auto_dead ? auto_requests : requests)[(unique ? sent_total :
+	    c->next_id) % nrequests];
 	char head[64];
 
 	/* Each request template starts after its id: {"jsonrpc":"2.0","id":N, ... */
 	snprintf(head, sizeof(head), "{\"jsonrpc\":\"2.0\",\"id\":%ld,", c->next_id++);
 	bufferevent_write(c->bev, head, strlen(head));
-	bufferevent_write(c->bev, r, strlen(r));
+	if (unique) {
+		/* The same game with another komi (whole half points within the daemon's +-5000
+		 * points): 20001 komi for each game before any request repeats, so the reply
+		 * cache never answers and every request is judged by a worker. */
+		long k = (sent_total / nrequests) % 20001 - 10000;
+
+		bufferevent_write(c->bev, r, strlen(r) - 3); /* without the closing "}}\n" */
+		evbuffer_add_printf(bufferevent_get_output(c->bev), ",\"komi\":%.1f}}\n",
+		    (double)k / 2.0);
+	} else {
+		bufferevent_write(c->bev, r, strlen(r));
+	}
+	sent_total++;
 	c->sent[(c->head + c->count) % depth] = now();
 	c->count++;
 }
@@ -293,13 +309,13 @@ load_requests(const char *sock, const char *corpus, int max)
 int
 main(int argc, char **argv)
 {
-	const char *sock = NULL, *corpus = "../shared/corpus";
+	const char *sock = NULL, *corpus = "../shared/corpus", *judge_sock = NULL;
 	int nconns = 64, seconds = 10, nauto_conns = 0, c;
 	struct conn *conns;
 	struct event *sampler;
 	double t0, elapsed, rss_idle;
 
-	while ((c = getopt(argc, argv, "s:c:d:t:p:C:a:")) != -1) {
+	while ((c = getopt(argc, argv, "s:c:d:t:p:C:a:uD:")) != -1) {
 		switch (c) {
 		case 's': sock = optarg; break;
 		case 'c': nconns = atoi(optarg); break;
@@ -308,9 +324,12 @@ main(int argc, char **argv)
 		case 'p': daemon_pid = (pid_t)atoi(optarg); break;
 		case 'C': corpus = optarg; break;
 		case 'a': nauto_conns = atoi(optarg); break;
+		case 'u': unique = true; break;
+		case 'D': judge_sock = optarg; break;
 		default:
 			fprintf(stderr, "usage: %s -s SOCKET [-c CONNECTIONS] [-d DEPTH] [-t SECONDS] "
-			    "[-p DAEMON_PID] [-C CORPUS] [-a AUTO_CONNECTIONS]\n", argv[0]);
+			    "[-p DAEMON_PID] [-C CORPUS] [-a AUTO_CONNECTIONS] [-u] "
+			    "[-D DAEMON_SOCKET]\n", argv[0]);
 			return 2;
 		}
 	}
@@ -318,7 +337,8 @@ main(int argc, char **argv)
 		fprintf(stderr, "loadgen: -s SOCKET is required\n");
 		return 2;
 	}
-	load_requests(sock, corpus, 200);
+	/* The dead lists come from a daemon: -D names it when -s is not one (shoutan-echo). */
+	load_requests(judge_sock != NULL ? judge_sock : sock, corpus, 200);
 	if (nrequests == 0) {
 		fprintf(stderr, "loadgen: no finished 19x19 games found\n");
 		return 1;
@@ -358,6 +378,7 @@ main(int argc, char **argv)
 	printf("games: %d\n", nrequests);
 	printf("connections: %d\n", nconns);
 	printf("depth: %d\n", depth);
+	printf("unique: %s\n", unique ? "yes" : "no");
 	printf("requests_per_s: %.0f\n", (double)done_requests / elapsed);
 	printf("p50_ms: %.3f\n", nlat ? latencies[nlat / 2] * 1e3 : 0);
 	printf("p99_ms: %.3f\n", nlat ? latencies[(long)(nlat * 0.99)] * 1e3 : 0);
@@ -374,6 +395,11 @@ main(int argc, char **argv)
 	if (daemon_pid > 0) {
 		printf("rss_idle_mb: %.1f\n", rss_idle);
 		printf("rss_load_mb: %.1f\n", rss_peak);
+		/* Idle again: what the load left behind (the reply cache, the heap). */
+		for (int i = 0; i < nconns; i++)
+			bufferevent_free(conns[i].bev);
+		sleep(3);
+		printf("rss_after_mb: %.1f\n", rss_mb(daemon_pid));
 	}
 	return 0;
 }
