@@ -41,9 +41,11 @@ sht_method_legal(const struct sht_context *ctx, json_t *params, struct sht_error
 		sp++;
 	point = sht_vertex_parse(replay.board, sp);
 	if (point == SHT_NO_POINT) {
+		/* The message reads the board: say it before the replay (and its board) goes. */
+		sht_fail(err, SHT_ERROR_BAD_PARAMS, "move: '%.20s' is not a vertex of the %dx%d board",
+		    sp, sht_board_width(replay.board), sht_board_height(replay.board));
 		sht_replay_free(&replay);
-		return sht_fail(err, SHT_ERROR_BAD_PARAMS, "move: '%.20s' is not a vertex of the "
-		    "%dx%d board", sp, sht_board_width(replay.board), sht_board_height(replay.board));
+		return NULL;
 	}
 	captures = json_array();
 	if (replay.end == SHT_END_LOSS || replay.end == SHT_END_DRAW ||
