@@ -217,6 +217,39 @@ dead_list(int fd, const char *sgf)
 	return dead;
 }
 
+static int connect_to(const char *path);
+
+/* The daemon's cache_hits counter (status), or -1 when the socket does not answer as the
+ * daemon does (shoutan-echo): the run's hit ratio shows whether workers did the work. */
+static long
+cache_hits(const char *sock)
+{
+	static const char req[] = "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"status\"}\n";
+	char buf[1 << 14];
+	size_t got = 0;
+	int fd = connect_to(sock);
+	json_t *reply, *hits;
+	long n = -1;
+
+	/* The daemon hands its counters to the workers, which answer status, once a second. */
+	nanosleep(&(struct timespec){ 1, 100000000 }, NULL);
+	if (write(fd, req, sizeof(req) - 1) == (ssize_t)(sizeof(req) - 1))
+		while (got < sizeof(buf) - 1 && memchr(buf, '\n', got) == NULL) {
+			ssize_t k = read(fd, buf + got, sizeof(buf) - 1 - got);
+
+			if (k <= 0)
+				break;
+			got += (size_t)k;
+		}
+	close(fd);
+	reply = json_loadb(buf, got, JSON_DISABLE_EOF_CHECK, NULL);
+	hits = json_object_get(json_object_get(reply, "result"), "cache_hits");
+	if (json_is_integer(hits))
+		n = (long)json_integer_value(hits);
+	json_decref(reply);
+	return n;
+}
+
 static int
 connect_to(const char *path)
 {
@@ -314,6 +347,7 @@ main(int argc, char **argv)
 	struct conn *conns;
 	struct event *sampler;
 	double t0, elapsed, rss_idle;
+	long hits_before, hits_after;
 
 	while ((c = getopt(argc, argv, "s:c:d:t:p:C:a:uD:")) != -1) {
 		switch (c) {
@@ -344,6 +378,7 @@ main(int argc, char **argv)
 		return 1;
 	}
 	rss_idle = daemon_pid > 0 ? rss_mb(daemon_pid) : 0;
+	hits_before = cache_hits(sock);
 	base = event_base_new();
 	maxlat = 20000000;
 	latencies = malloc(sizeof(double) * (size_t)maxlat);
@@ -373,6 +408,7 @@ main(int argc, char **argv)
 	sample(-1, 0, sampler);
 	event_base_dispatch(base);
 	elapsed = now() - t0;
+	hits_after = cache_hits(sock);
 	qsort(latencies, (size_t)nlat, sizeof(double), cmp);
 	qsort(auto_latencies, (size_t)nauto, sizeof(double), cmp);
 	printf("games: %d\n", nrequests);
@@ -384,6 +420,9 @@ main(int argc, char **argv)
 	printf("p99_ms: %.3f\n", nlat ? latencies[(long)(nlat * 0.99)] * 1e3 : 0);
 	printf("p999_ms: %.3f\n", nlat ? latencies[(long)(nlat * 0.999)] * 1e3 : 0);
 	printf("errors: %ld\n", errors);
+	if (hits_before >= 0 && hits_after >= 0 && done_requests > 0)
+		printf("cache_hit_ratio: %.3f\n", (double)(hits_after - hits_before) /
+		    (double)done_requests);
 	if (nauto_conns > 0) {
 		/* The figures above are the explicit-list requests'; these the dead:"auto" ones. */
 		printf("auto_connections: %d\n", nauto_conns);
