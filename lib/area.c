@@ -196,7 +196,7 @@ ilr_scan(const struct sht_board *b, const uint8_t *dead, const struct sht_area *
 {
 	const struct sht_area a = *area;
 	int *stack = malloc((size_t)b->npoints * sizeof(*stack) * 2);
-	int *members = stack + b->npoints; /* the points of the group being grown */
+	int *members; /* the points of the group being grown: stack's second half */
 	uint8_t *libmark = calloc((size_t)b->npoints, 1);
 	uint8_t *sekipt = malloc((size_t)b->npoints);
 	int n = 0;
@@ -212,6 +212,7 @@ ilr_scan(const struct sht_board *b, const uint8_t *dead, const struct sht_area *
 		free(sekipt);
 		return;
 	}
+	members = stack + b->npoints; /* only now: no arithmetic on a null pointer */
 	seki_points(b, &a, sekipt);
 	for (int p = 0; p < b->npoints; p++) {
 		int c, top = 0, first = n + 1, owned = 0, nmembers = 0;
