@@ -147,6 +147,41 @@ test_budget_drops_the_oldest(void **state)
 	cache_free(c);
 }
 
+static void
+test_many_entries_all_found(void **state)
+{
+	/* Far more entries than the table starts with: it grows, keeping every one, and each
+	 * line gets its own reply back, never a neighbour's. */
+	struct reply_cache *c = cache_new(64 << 20);
+	char line[96], reply[96];
+	bool is_error;
+
+	(void)state;
+	for (int i = 0; i < 5000; i++) {
+		struct cache_split s;
+
+		snprintf(line, sizeof(line), "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"m\",\"n\":%d}", i);
+		snprintf(reply, sizeof(reply), "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":%d}\n", i);
+		assert_true(cache_split(line, strlen(line), &s));
+		cache_store(c, line, strlen(line), &s, reply, strlen(reply));
+	}
+	for (int i = 0; i < 5000; i++) {
+		struct cache_split s;
+		char *r;
+
+		snprintf(line, sizeof(line), "{\"jsonrpc\":\"2.0\",\"id\":\"q\",\"method\":\"m\",\"n\":%d}", i);
+		snprintf(reply, sizeof(reply), "{\"jsonrpc\":\"2.0\",\"id\":\"q\",\"result\":%d}\n", i);
+		assert_true(cache_split(line, strlen(line), &s));
+		r = cache_lookup(c, line, strlen(line), &s, &is_error);
+		assert_non_null(r);
+		assert_string_equal(r, reply);
+		assert_false(is_error);
+		free(r);
+	}
+	assert_int_equal(cache_hits(c), 5000);
+	cache_free(c);
+}
+
 int
 main(void)
 {
@@ -155,6 +190,7 @@ main(void)
 		cmocka_unit_test(test_reuse_with_the_new_id),
 		cmocka_unit_test(test_refuses_what_it_cannot_replay),
 		cmocka_unit_test(test_budget_drops_the_oldest),
+		cmocka_unit_test(test_many_entries_all_found),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
