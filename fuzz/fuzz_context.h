@@ -4,8 +4,9 @@
 
 #include "host.h"
 
-/* One ruleset, "chinese" (positional superko, suicide allowed, so both paths are reached),
- * made on first use; the process aborts if it cannot be made. */
+/* One ruleset, "chinese" (positional superko, suicide allowed, so both paths are reached; a 9x9
+ * board when the game names no size), made on first use; the process aborts if it cannot be
+ * made. */
 struct sht_context *fuzz_context(void);
 
 #endif
