@@ -4,8 +4,8 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <limits.h>
-#ifdef __linux__
-#include <malloc.h> /* malloc_trim, used only with glibc */
+#ifdef __GLIBC__ /* defined by <limits.h> above, with glibc */
+#include <malloc.h> /* malloc_trim */
 #endif
 #include <signal.h>
 #include <stdint.h>
