@@ -55,7 +55,7 @@ cmd_describe(struct cli *cli, int argc, char **argv)
 	}
 	if (any_r)
 		printf("\n[R] marks a reconstruction: history is silent and this is the default "
-		    "chosen (rules.md).\n");
+		    "chosen (docs/rules.md).\n");
 	if (json_is_object(json_object_get(r, "clock"))) {
 		const json_t *c = json_object_get(r, "clock");
 		char t[32];

@@ -198,8 +198,8 @@ run_playout(struct playout *pl, int first, uint64_t *rng, int max_moves)
 }
 
 /*
- * The Japanese confirmation (rules.md section 3): with the opponent moving first and a ko never
- * retaken without first passing for it, can the opponent capture a chain?  A small exact
+ * The Japanese confirmation (docs/rules.md section 3): with the opponent moving first and a ko
+ * never retaken without first passing for it, can the opponent capture a chain?  A small exact
  * search over the points around the chain: its liberties, the stones of its colour and the
  * opponent's (not pass-alive) chains that touch them, and their liberties.  It answers only
  * when that neighbourhood is small (an eye space, shared liberties, a ko) and within a node

@@ -59,7 +59,7 @@ SHT_EXPORT int sht_area_regions(const struct sht_board *b, const uint8_t *dead, 
     struct sht_region *regions, int max);
 
 /*
- * Independent-life regions (rules.md section 1).  A group is a maximal connected set of one
+ * Independent-life regions (docs/rules.md section 1).  A group is a maximal connected set of one
  * colour's live stones and the points only it reaches.  A seki point is a dame point that
  * neither colour can fill without leaving its own chain in atari (the shared liberties of a
  * seki; ordinary dame, which one side can fill, are unfinished business, not seki).  A group is

@@ -17,7 +17,7 @@ struct sht_dead_options {
 	int playouts;    /* 0: 256 */
 	uint64_t seed;   /* 0: a fixed default; the same seed gives the same judgement */
 	/*
-	 * The Japanese confirmation of life and death (rules.md section 3): a ko may not be
+	 * The Japanese confirmation of life and death (docs/rules.md section 3): a ko may not be
 	 * retaken without first passing for it, so a group the opponent can capture by way of
 	 * a ko is dead: bent four in the corner, a group that lives only by winning a ko.
 	 * false: such groups are left to the playouts (rules that settle disputes by playing on).

@@ -54,7 +54,7 @@ struct sht_param_spec {
 	long min, max;               /* INT and DECIMAL (DECIMAL in hundredths) */
 	const char *const *choices;  /* CHOICE: NULL-terminated list of allowed values */
 	const char *default_value;   /* spelled as in YAML: "true", "19", "3.75", "positional" */
-	int reconstruction;          /* nonzero when rules.md marks the default a reconstruction [R] */
+	int reconstruction;          /* nonzero when the default is a reconstruction [R] (docs/rules.md) */
 	const char *description;     /* one sentence for `describe` */
 };
 
@@ -141,7 +141,7 @@ enum sht_cycle_outcome {
  * Territory is an empty point (or a dead stone's point) from which only one colour's live stones
  * can be reached; dame reach both colours.  A group here is a maximal connected set of one
  * colour's live stones and the territory they own.  A seki point is a dame point neither colour
- * can fill without leaving its own chain in atari.  An independent-life region (ILR, rules.md
+ * can fill without leaving its own chain in atari.  An independent-life region (ILR, docs/rules.md
  * section 1) is a group touching no seki point and with no chain in atari; a seki group is a
  * group touching a seki point (its eyes are the seki territory).  A group with a chain in atari
  * and no seki point is neither: it is unsettled, and its territory counts as territory.
@@ -265,7 +265,7 @@ struct sht_ruleset_plugin {
 	const char *family;        /* the plugin's name: "chinese", "japanese", "han17", "ancient" */
 	const char *title;         /* one line for people */
 	const char *description;   /* a paragraph for `describe` */
-	const char *sources;       /* where the rules come from (rules.md keys and addresses) */
+	const char *sources;       /* where the rules come from (docs/rules.md sections and source keys) */
 	const struct sht_param_spec *params;
 	int nparams;
 

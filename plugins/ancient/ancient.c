@@ -1,4 +1,7 @@
-/* The ancient Chinese rules plugin (rules.md section 5): seated stones, White first, the group tax. */
+/*
+ * The ancient Chinese rules plugin (docs/rules.md section 5): seated stones, White first, the
+ * group tax.
+ */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -143,8 +146,9 @@ static const struct sht_ruleset_plugin plugin = {
 	    "each living group needs, one goes to the opponent, so each extra living group returns "
 	    "one zi (还棋头).  The Tang and Song method counts territory less the stones lost to "
 	    "capture and two points per living group.",
-	.sources = "rules.md section 5: SL-FSP, SCC, AEB (当湖十局, 金花椀, Rotten axe-handle, "
-	    "Chengdu 1094), ZZY1, ZZY2; seki under the tax and handicap are reconstructions [R].",
+	.sources = "docs/rules.md section 5: SL-FSP, SCC, AEB (当湖十局, 金花椀, Rotten "
+	    "axe-handle, Chengdu 1094), ZZY1, ZZY2; seki under the tax and handicap are "
+	    "reconstructions [R].",
 	.params = params,
 	.nparams = P_COUNT,
 	.configure = ancient_configure,

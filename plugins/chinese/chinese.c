@@ -1,4 +1,4 @@
-/* The modern Chinese rules plugin (rules.md section 2): area counting, superko, komi in zi. */
+/* The modern Chinese rules plugin (docs/rules.md section 2): area counting, superko, komi in zi. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -147,8 +147,8 @@ static const struct sht_ruleset_plugin plugin = {
 	    "baseline is half the board (180.5 on 19x19) and komi is 3¾ zi, so Black wins with "
 	    "more than 184¼.  Handicap: Black returns half the handicap count.  Suicide is "
 	    "forbidden; a forbidden move is void and the turn lost; two warnings lose.",
-	.sources = "rules.md section 2: CN88, CN-REF88 17-20, CN-REF02, CN-CNT, CN-KOMI, SL-541, "
-	    "SL-CSK; Tromp-Taylor and AGA variants from rules.md section 6 (TT, AGA).",
+	.sources = "docs/rules.md section 2: CN88, CN-REF88 17-20, CN-REF02, CN-CNT, CN-KOMI, "
+	    "SL-541, SL-CSK; Tromp-Taylor and AGA variants from docs/rules.md section 6 (TT, AGA).",
 	.params = params,
 	.nparams = P_COUNT,
 	.configure = chinese_configure,

@@ -1,4 +1,4 @@
-/* The Han-era 17-line board plugin (rules.md section 4): 289 points, 150 stones a side. */
+/* The Han-era 17-line board plugin (docs/rules.md section 4): 289 points, 150 stones a side. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,7 +96,8 @@ static const struct sht_ruleset_plugin plugin = {
 	    "150 stones a side (Handan Chun, 《艺经》).  No playing rules survive: area counting "
 	    "with the dame split, no komi, White first, a player out of stones passes.  The best "
 	    "players win by gaining more 道 (points), so results are given in 道.",
-	.sources = "rules.md section 4: SL-17, GB, HAN, ZZY1 (Huan Tan); reconstruction marked [R].",
+	.sources = "docs/rules.md section 4: SL-17, GB, HAN, ZZY1 (Huan Tan); reconstruction "
+	    "marked [R].",
 	.params = params,
 	.nparams = P_COUNT,
 	.configure = han17_configure,

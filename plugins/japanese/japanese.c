@@ -1,4 +1,4 @@
-/* The Japanese 1989 / Korean rules plugin (rules.md section 3): territory counting, simple ko. */
+/* The Japanese 1989 / Korean rules plugin (docs/rules.md section 3): territory, simple ko. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,7 +98,7 @@ static const struct sht_ruleset_plugin plugin = {
 	    "are not in seki, plus prisoners (captured during play and dead stones removed at the "
 	    "end).  Dame count for nobody.  Simple ko only; a repeated position the players do "
 	    "not break has no result.  Any violation loses.  Komi 6.5.",
-	.sources = "rules.md section 3: J89 Art. 4-14, SL-JR; Korean: SL-KR (KBA 2016).",
+	.sources = "docs/rules.md section 3: J89 Art. 4-14, SL-JR; Korean: SL-KR (KBA 2016).",
 	.params = params,
 	.nparams = P_COUNT,
 	.configure = japanese_configure,
