@@ -288,7 +288,7 @@ load_requests(const char *sock, const char *corpus, int max)
 		FILE *f;
 		char *sgf;
 		long len;
-		json_t *dead, *params;
+		json_t *dead, *params, *probe;
 		char *text;
 
 		if (sscanf(line, "%2047[^\t]\t%15[^\t]\t%1023[^\n]", file, sz, rest) != 3 ||
@@ -310,10 +310,16 @@ load_requests(const char *sock, const char *corpus, int max)
 		fseek(f, 0, SEEK_END);
 		len = ftell(f);
 		fseek(f, 0, SEEK_SET);
-		sgf = malloc((size_t)len + 1);
+		if (len < 0 || (sgf = malloc((size_t)len + 1)) == NULL) {
+			fclose(f);
+			continue;
+		}
 		sgf[fread(sgf, 1, (size_t)len, f)] = '\0';
 		fclose(f);
-		if (json_string(sgf) == NULL || (dead = dead_list(fd, sgf)) == NULL) {
+		/* Only records that are valid UTF-8 can travel in a JSON string. */
+		probe = json_string(sgf);
+		json_decref(probe);
+		if (probe == NULL || (dead = dead_list(fd, sgf)) == NULL) {
 			free(sgf);
 			continue;
 		}
@@ -328,6 +334,10 @@ load_requests(const char *sock, const char *corpus, int max)
 			json_decref(params);
 			/* Strip the opening brace: send_one writes it with the id. */
 			out[nrequests] = malloc(strlen(text) + 2);
+			if (out[nrequests] == NULL) {
+				fprintf(stderr, "loadgen: out of memory\n");
+				exit(1);
+			}
 			sprintf(out[nrequests], "%s\n", text + 1);
 			free(text);
 		}

@@ -168,8 +168,12 @@ iconv_name(const char *declared)
 static void
 set_name(char *encoding, const char *name)
 {
-	strncpy(encoding, name, SHT_ENCODING_NAME_MAX - 1);
-	encoding[SHT_ENCODING_NAME_MAX - 1] = '\0';
+	/* memcpy of a bounded length, not strncpy: GCC's -Wstringop-truncation flags strncpy
+	 * here in optimised sanitizer builds even though truncation is what is meant. */
+	size_t n = strnlen(name, SHT_ENCODING_NAME_MAX - 1);
+
+	memcpy(encoding, name, n);
+	encoding[n] = '\0';
 }
 
 char *
