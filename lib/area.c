@@ -1,4 +1,7 @@
-/* Scoring primitives: bitset area maps, region labelling, independent-life regions, Benson. */
+/*
+ * Scoring primitives: bitset area maps, region labelling, seki points, independent-life regions,
+ * and the counts a ruleset scores from (Benson's pass-alive test is in benson.c).
+ */
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,4 +1,4 @@
-/* The board's private layout, shared by the library's own files (board, area) and nobody else. */
+/* The board's private layout, for the library's own files that walk it directly; not installed. */
 #ifndef SHOUTAN_BOARD_IMPL_H
 #define SHOUTAN_BOARD_IMPL_H
 

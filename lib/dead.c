@@ -1,4 +1,7 @@
-/* Dead stones: Benson for what is certain, then fast random playouts from the final position. */
+/*
+ * Dead stones: Benson for what is certain, random playouts for the rest, then an exact search for
+ * the groups that only a ko can capture (the pass-for-ko confirmation).
+ */
 #include <stdlib.h>
 #include <string.h>
 

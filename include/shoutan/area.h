@@ -1,4 +1,7 @@
-/* Scoring primitives: area maps, empty regions, independent-life regions and Benson pass-alive. */
+/*
+ * Scoring primitives: area maps, empty regions, independent-life regions, Benson pass-alive, and
+ * the counts a ruleset scores from.
+ */
 #ifndef SHOUTAN_AREA_H
 #define SHOUTAN_AREA_H
 

@@ -1,4 +1,7 @@
-/* Judging dead stones in a finished position: certain (Benson) first, then random playouts. */
+/*
+ * Judging dead stones in a finished position: certain (Benson) first, then random playouts, then
+ * an exact search for groups that only a ko can capture.
+ */
 #ifndef SHOUTAN_DEAD_H
 #define SHOUTAN_DEAD_H
 

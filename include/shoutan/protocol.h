@@ -2,7 +2,7 @@
 #ifndef SHOUTAN_PROTOCOL_H
 #define SHOUTAN_PROTOCOL_H
 
-/* Bumped when a method, member or meaning changes incompatibly (interface.md). */
+/* Bumped when a method, member or meaning changes incompatibly (docs/protocol.md, `version`). */
 #define SHT_PROTOCOL_VERSION 1
 
 /* JSON-RPC 2.0's own codes. */
