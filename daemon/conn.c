@@ -75,7 +75,7 @@ deliver(struct conn *c)
 }
 
 void
-finish(struct request *r, char *reply, bool is_error)
+request_finish(struct request *r, char *reply, bool is_error)
 {
 	r->done = true;
 	r->reply = reply;
@@ -91,9 +91,9 @@ finish(struct request *r, char *reply, bool is_error)
 }
 
 void
-finish_with_error(struct request *r, int code, const char *kind, const char *message)
+request_fail(struct request *r, int code, const char *kind, const char *message)
 {
-	finish(r, rpc_error_line(code, kind, message), true);
+	request_finish(r, rpc_error_line(code, kind, message), true);
 }
 
 /* ---- connections ---- */
@@ -123,15 +123,15 @@ enqueue(struct conn *c, char *line, size_t len, char *ready_reply)
 
 		if (cached != NULL) {
 			/* Asked before: the same answer, without a worker. */
-			finish(r, cached, cached_error);
+			request_finish(r, cached, cached_error);
 			goto backpressure;
 		}
 	}
 	if (ready_reply != NULL) {
-		finish(r, ready_reply, true);
+		request_finish(r, ready_reply, true);
 	} else {
 		r->heavy = triage_heavy(line, len);
-		dispatch(r);
+		pool_dispatch(r);
 	}
 backpressure:
 	if (c->pending >= srv.cfg.max_pending && !c->paused) {
@@ -255,10 +255,10 @@ conn_write(struct bufferevent *bev, void *arg)
 		deliver(c); /* the client read its replies: perhaps resume reading */
 	if (c->closing && c->pending == 0) {
 		conn_free(c);
-		check_drained();
+		server_check_drained();
 		return;
 	}
-	check_drained();
+	server_check_drained();
 }
 
 static void
@@ -271,7 +271,7 @@ conn_event(struct bufferevent *bev, short what, void *arg)
 		if (c->pending == 0) {
 			log_debug("connection %lu idle too long; closing it", c->id);
 			conn_free(c);
-			check_drained();
+			server_check_drained();
 		} else {
 			bufferevent_enable(c->bev, EV_READ); /* busy, not idle */
 		}
@@ -279,7 +279,7 @@ conn_event(struct bufferevent *bev, short what, void *arg)
 	}
 	if (what & BEV_EVENT_ERROR) {
 		conn_free(c);
-		check_drained();
+		server_check_drained();
 		return;
 	}
 	if (what & BEV_EVENT_EOF) {
@@ -287,13 +287,13 @@ conn_event(struct bufferevent *bev, short what, void *arg)
 		c->closing = true;
 		if (c->pending == 0 && evbuffer_get_length(bufferevent_get_output(c->bev)) == 0) {
 			conn_free(c);
-			check_drained();
+			server_check_drained();
 		}
 	}
 }
 
 void
-accept_conn(struct evconnlistener *l, evutil_socket_t fd, struct sockaddr *sa, int socklen,
+conn_accept(struct evconnlistener *l, evutil_socket_t fd, struct sockaddr *sa, int socklen,
     void *arg)
 {
 	struct conn *c;

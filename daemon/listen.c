@@ -15,7 +15,7 @@
 /* ---- the socket ---- */
 
 int
-open_socket(const char *path, mode_t mode, const char *group)
+listen_open_socket(const char *path, mode_t mode, const char *group)
 {
 	struct sockaddr_un sun;
 	int fd, probe;

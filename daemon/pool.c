@@ -61,7 +61,7 @@ worker_free(struct worker *w)
 }
 
 int
-live_workers(void)
+pool_live_workers(void)
 {
 	struct worker *w;
 	int n = 0;
@@ -91,11 +91,11 @@ worker_gone(struct worker *w, const char *why)
 		if (timed_out) {
 			snprintf(msg, sizeof(msg), "the request took longer than the %d ms allowed and "
 			    "was stopped", srv.cfg.request_timeout_ms);
-			finish_with_error(r, SHT_RPC_TIMEOUT, "timeout", msg);
+			request_fail(r, SHT_RPC_TIMEOUT, "timeout", msg);
 		} else {
 			snprintf(msg, sizeof(msg), "the worker serving this request stopped (%s); the "
 			    "request was not completed", why);
-			finish_with_error(r, SHT_RPC_INTERNAL, "internal", msg);
+			request_fail(r, SHT_RPC_INTERNAL, "internal", msg);
 		}
 	}
 	TAILQ_CONCAT(&requeue, &w->queue, by_worker);
@@ -115,10 +115,10 @@ worker_gone(struct worker *w, const char *why)
 	while ((r = TAILQ_FIRST(&requeue)) != NULL) {
 		TAILQ_REMOVE(&requeue, r, by_worker);
 		r->worker = NULL;
-		dispatch(r);
+		pool_dispatch(r);
 	}
 	pump_heavy();
-	check_drained();
+	server_check_drained();
 }
 
 static void
@@ -170,9 +170,9 @@ worker_read(struct bufferevent *bev, void *arg)
 			struct conn *c = r->conn;
 
 			if (reply == NULL && !(h.flags & FRAME_REPLY_NONE))
-				finish_with_error(r, SHT_RPC_INTERNAL, "internal", "out of memory");
+				request_fail(r, SHT_RPC_INTERNAL, "internal", "out of memory");
 			else
-				finish(r, reply, (h.flags & FRAME_REPLY_ERROR) != 0);
+				request_finish(r, reply, (h.flags & FRAME_REPLY_ERROR) != 0);
 			/* A client that has finished sending and has nothing more to receive. */
 			if (c != NULL && c->closing && c->pending == 0 &&
 			    evbuffer_get_length(bufferevent_get_output(c->bev)) == 0)
@@ -184,18 +184,18 @@ worker_read(struct bufferevent *bev, void *arg)
 		log_debug("retiring worker %d (generation %d)", (int)w->pid, w->generation);
 		worker_free(w);
 		pump_heavy(); /* its heavy slot is free for the new generation */
-		check_drained();
+		server_check_drained();
 		return;
 	}
 	/* Requests that waited for a worker, or for a heavy slot. */
-	while (!TAILQ_EMPTY(&srv.backlog) && live_workers() > 0) {
+	while (!TAILQ_EMPTY(&srv.backlog) && pool_live_workers() > 0) {
 		struct request *r = TAILQ_FIRST(&srv.backlog);
 
 		TAILQ_REMOVE(&srv.backlog, r, by_worker);
-		dispatch(r);
+		pool_dispatch(r);
 	}
 	pump_heavy();
-	check_drained();
+	server_check_drained();
 }
 
 static void
@@ -220,7 +220,7 @@ worker_timeout(evutil_socket_t fd, short what, void *arg)
 }
 
 void
-spawn_worker(void)
+pool_spawn_worker(void)
 {
 	int sv[2];
 	pid_t pid;
@@ -264,19 +264,19 @@ spawn_worker(void)
 }
 
 void
-restart_workers(evutil_socket_t fd, short what, void *arg)
+pool_restart_workers(evutil_socket_t fd, short what, void *arg)
 {
 	(void)fd;
 	(void)what;
 	(void)arg;
-	while (live_workers() < srv.cfg.workers)
-		spawn_worker();
+	while (pool_live_workers() < srv.cfg.workers)
+		pool_spawn_worker();
 	/* Hand the backlog to the new workers. */
-	while (!TAILQ_EMPTY(&srv.backlog) && live_workers() > 0) {
+	while (!TAILQ_EMPTY(&srv.backlog) && pool_live_workers() > 0) {
 		struct request *r = TAILQ_FIRST(&srv.backlog);
 
 		TAILQ_REMOVE(&srv.backlog, r, by_worker);
-		dispatch(r);
+		pool_dispatch(r);
 	}
 }
 
@@ -306,17 +306,17 @@ static void
 pump_heavy(void)
 {
 	while (!TAILQ_EMPTY(&srv.heavy_backlog) && srv.heavy_inflight < heavy_slots() &&
-	    live_workers() > 0) {
+	    pool_live_workers() > 0) {
 		struct request *r = TAILQ_FIRST(&srv.heavy_backlog);
 
 		TAILQ_REMOVE(&srv.heavy_backlog, r, by_worker);
-		dispatch(r);
+		pool_dispatch(r);
 	}
 }
 
 /* Gives a request to the live worker with the fewest in hand, or to the backlog. */
 void
-dispatch(struct request *r)
+pool_dispatch(struct request *r)
 {
 	struct worker *w, *best = NULL;
 
@@ -347,7 +347,7 @@ dispatch(struct request *r)
 }
 
 void
-reap_children(evutil_socket_t fd, short what, void *arg)
+pool_reap_children(evutil_socket_t fd, short what, void *arg)
 {
 	int status;
 	pid_t pid;

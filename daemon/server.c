@@ -42,7 +42,7 @@ drained(void)
 }
 
 void
-check_drained(void)
+server_check_drained(void)
 {
 	if (srv.draining && drained())
 		event_base_loopexit(srv.base, NULL);
@@ -82,7 +82,7 @@ push_stats(evutil_socket_t fd, short what, void *arg)
 	    "uptime_s", (json_int_t)(time(NULL) - srv.started),
 	    "requests", (json_int_t)srv.requests, "errors", (json_int_t)srv.errors,
 	    "connections", srv.nconns, "connections_total", (json_int_t)srv.connections_total,
-	    "workers", live_workers(), "worker_restarts", (json_int_t)srv.worker_restarts,
+	    "workers", pool_live_workers(), "worker_restarts", (json_int_t)srv.worker_restarts,
 	    "generation", srv.generation, "overloaded", (json_int_t)srv.overloaded,
 	    "cache_hits", (json_int_t)cache_hits(srv.cache), "daemon_pid", (int)getpid());
 	text = json_dumps(s, JSON_COMPACT);
@@ -194,7 +194,7 @@ reload(evutil_socket_t fd, short what, void *arg)
 			worker_free(w);
 	}
 	for (int i = 0; i < srv.cfg.workers; i++)
-		spawn_worker();
+		pool_spawn_worker();
 	log_info("reloaded: generation %d, %d workers", srv.generation, srv.cfg.workers);
 }
 
@@ -219,7 +219,7 @@ terminate(evutil_socket_t fd, short what, void *arg)
 	/* Read nothing more; answer what was asked. */
 	TAILQ_FOREACH(c, &srv.conns, entry)
 		bufferevent_disable(c->bev, EV_READ);
-	check_drained();
+	server_check_drained();
 }
 
 int
@@ -254,24 +254,24 @@ server_run(struct config *cfg, const char *config_path, const char *socket_overr
 	srv.cache = cache_new(srv.cfg.reply_cache_bytes);
 	if (srv.base == NULL || srv.cache == NULL)
 		return 1;
-	fd = open_socket(srv.cfg.socket_path, srv.cfg.socket_mode, srv.cfg.socket_group);
+	fd = listen_open_socket(srv.cfg.socket_path, srv.cfg.socket_mode, srv.cfg.socket_group);
 	if (fd < 0)
 		return 1;
-	srv.listener = evconnlistener_new(srv.base, accept_conn, NULL, LEV_OPT_CLOSE_ON_FREE, -1,
+	srv.listener = evconnlistener_new(srv.base, conn_accept, NULL, LEV_OPT_CLOSE_ON_FREE, -1,
 	    fd);
 	/* Signals go through the event loop: reload and stop run as ordinary code. */
 	sigterm = evsignal_new(srv.base, SIGTERM, terminate, NULL);
 	sigint = evsignal_new(srv.base, SIGINT, terminate, NULL);
 	sighup = evsignal_new(srv.base, SIGHUP, reload, NULL);
-	sigchld = evsignal_new(srv.base, SIGCHLD, reap_children, NULL);
+	sigchld = evsignal_new(srv.base, SIGCHLD, pool_reap_children, NULL);
 	evsignal_add(sigterm, NULL);
 	evsignal_add(sigint, NULL);
 	evsignal_add(sighup, NULL);
 	evsignal_add(sigchld, NULL);
-	srv.restart_timer = evtimer_new(srv.base, restart_workers, NULL);
+	srv.restart_timer = evtimer_new(srv.base, pool_restart_workers, NULL);
 	srv.stats_timer = evtimer_new(srv.base, push_stats, NULL);
 	for (int i = 0; i < srv.cfg.workers; i++)
-		spawn_worker();
+		pool_spawn_worker();
 	push_stats(-1, 0, NULL);
 	log_info("serving %s with %d workers (plugins %s, rulesets %s)", srv.cfg.socket_path,
 	    srv.cfg.workers, srv.cfg.plugins_dir, srv.cfg.rulesets_dir);

@@ -94,25 +94,37 @@ struct server {
 extern struct server srv;
 
 /* server.c: the life cycle. */
-void check_drained(void);
+/* While draining, ends the event loop once nothing is queued or unwritten. */
+void server_check_drained(void);
 
 /* listen.c: the socket. */
-int open_socket(const char *path, mode_t mode, const char *group);
+/* A listening socket at path (mode, group: NULL for the daemon's own), or -1 (logged). */
+int listen_open_socket(const char *path, mode_t mode, const char *group);
 
 /* conn.c: connections and their in-order replies. */
+/* Closes a connection; its requests still with a worker lose their client. */
 void conn_free(struct conn *c);
-void finish(struct request *r, char *reply, bool is_error);
-void finish_with_error(struct request *r, int code, const char *kind, const char *message);
-void accept_conn(struct evconnlistener *l, evutil_socket_t fd, struct sockaddr *sa, int socklen,
+/* The reply to r (NULL: none, a notification), sent once those before it on its connection are. */
+void request_finish(struct request *r, char *reply, bool is_error);
+/* r answered with an error object (code, data.kind, message). */
+void request_fail(struct request *r, int code, const char *kind, const char *message);
+/* The listener's callback: a new connection, or a refusal past max_connections. */
+void conn_accept(struct evconnlistener *l, evutil_socket_t fd, struct sockaddr *sa, int socklen,
     void *arg);
 
 /* pool.c: the worker pool. */
-void dispatch(struct request *r);
+/* Gives a request to the least loaded live worker, or queues it (backlog, heavy backlog). */
+void pool_dispatch(struct request *r);
+/* One frame to a worker. */
 void worker_send(struct worker *w, const char *data, size_t len, uint32_t seq, uint32_t flags);
+/* Forgets a worker and closes its socket, which tells the process to exit. */
 void worker_free(struct worker *w);
-int live_workers(void);
-void spawn_worker(void);
-void restart_workers(evutil_socket_t fd, short what, void *arg);
-void reap_children(evutil_socket_t fd, short what, void *arg);
+/* Workers of the current generation. */
+int pool_live_workers(void);
+void pool_spawn_worker(void);
+/* The restart timer's callback: tops the pool up to cfg.workers and hands out the backlog. */
+void pool_restart_workers(evutil_socket_t fd, short what, void *arg);
+/* SIGCHLD: collects ended workers and logs how they ended. */
+void pool_reap_children(evutil_socket_t fd, short what, void *arg);
 
 #endif
