@@ -1,28 +1,144 @@
 /* Sorting requests by expected cost before they reach a worker, from their bytes alone. */
 #define _GNU_SOURCE /* memmem */
+#include <stdlib.h>
 #include <string.h>
 
+#include "host.h"
 #include "triage.h"
 
-static const char *
-find(const char *s, size_t len, const char *what)
+/* The rulesets whose own `dead` is none: their names, each ending in a NUL. */
+static char *light_names;
+static size_t light_names_len;
+
+bool
+triage_set_light_rulesets(const char *const *names, size_t n)
 {
-	return memmem(s, len, what, strlen(what));
+	size_t len = 0;
+	char *copy = NULL;
+
+	for (size_t i = 0; i < n; i++)
+		len += strlen(names[i]) + 1;
+	if (len > 0 && (copy = malloc(len)) == NULL)
+		return false;
+	len = 0;
+	for (size_t i = 0; i < n; i++) {
+		size_t l = strlen(names[i]) + 1;
+
+		memcpy(copy + len, names[i], l);
+		len += l;
+	}
+	free(light_names);
+	light_names = copy;
+	light_names_len = len;
+	return true;
+}
+
+static bool
+light_ruleset(const char *name, size_t n)
+{
+	for (size_t at = 0; at < light_names_len; at += strlen(light_names + at) + 1)
+		if (strlen(light_names + at) == n && memcmp(light_names + at, name, n) == 0)
+			return true;
+	return false;
+}
+
+static const char *
+skip_blanks(const char *p, const char *end)
+{
+	while (p < end && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n'))
+		p++;
+	return p;
+}
+
+/*
+ * The value of the first member named by quoted_key ("\"dead\""), past its blanks, or NULL.
+ * The quoted key cannot occur inside a JSON string, where quotes are escaped; a string value
+ * equal to it is not followed by a colon.
+ */
+static const char *
+member(const char *line, const char *end, const char *quoted_key)
+{
+	size_t klen = strlen(quoted_key);
+	const char *p = line;
+
+	while ((p = memmem(p, (size_t)(end - p), quoted_key, klen)) != NULL) {
+		p = skip_blanks(p + klen, end);
+		if (p < end && *p == ':')
+			return skip_blanks(p + 1, end);
+	}
+	return NULL;
+}
+
+/* The string at p, without its quotes, when it has no escapes (names never need any). */
+static bool
+plain_string(const char *p, const char *end, const char **s, size_t *n)
+{
+	const char *q;
+
+	if (p >= end || *p != '"')
+		return false;
+	for (q = p + 1; q < end && *q != '"' && *q != '\\'; q++)
+		;
+	if (q >= end || *q != '"')
+		return false;
+	*s = p + 1;
+	*n = (size_t)(q - p - 1);
+	return true;
+}
+
+/* The method's entry, from the request's "method" member. */
+static const struct sht_method_entry *
+method_of(const char *line, const char *end)
+{
+	const char *p = member(line, end, "\"method\""), *name;
+	char buf[64];
+	size_t n;
+
+	if (p == NULL || !plain_string(p, end, &name, &n) || n >= sizeof(buf))
+		return NULL;
+	memcpy(buf, name, n);
+	buf[n] = '\0';
+	return sht_method_find(buf);
+}
+
+/* Whether every ruleset the list at p names (["a", "b"]) is one whose own dead is none. */
+static bool
+all_light(const char *p, const char *end)
+{
+	const char *name;
+	size_t n;
+
+	if (p >= end || *p != '[')
+		return false;
+	for (p = skip_blanks(p + 1, end); p < end && *p != ']'; p = skip_blanks(p, end)) {
+		if (!plain_string(p, end, &name, &n) || !light_ruleset(name, n))
+			return false;
+		p = skip_blanks(name + n + 1, end);
+		if (p < end && *p == ',')
+			p++;
+	}
+	return p < end;
 }
 
 bool
 triage_heavy(const char *line, size_t len)
 {
-	const char *end = line + len, *p;
+	const char *end = line + len, *p, *s;
+	const struct sht_method_entry *e = method_of(line, end);
+	size_t n;
 
-	if (find(line, len, "\"score\"") == NULL && find(line, len, "\"compare\"") == NULL)
+	if (e == NULL || e->cost == SHT_COST_LIGHT)
 		return false;
-	/* The ruleset's default (usually auto) applies when "dead" is absent. */
-	if ((p = find(line, len, "\"dead\"")) == NULL)
-		return true;
-	for (p += 6; p < end && (*p == ' ' || *p == '\t' || *p == ':'); p++)
-		;
-	if (p < end && *p == '[')
-		return false;
-	return !((size_t)(end - p) >= 6 && memcmp(p, "\"none\"", 6) == 0);
+	if ((p = member(line, end, "\"dead\"")) != NULL) {
+		if (p < end && *p == '[')
+			return false;
+		return !(plain_string(p, end, &s, &n) && n == 4 && memcmp(s, "none", 4) == 0);
+	}
+	/* No "dead": the ruleset's own default applies. */
+	if ((p = member(line, end, "\"ruleset\"")) != NULL)
+		return !(plain_string(p, end, &s, &n) && light_ruleset(s, n));
+	if ((p = member(line, end, "\"rulesets\"")) != NULL)
+		return !all_light(p, end);
+	/* The record's RU or chinese decides, or (compare) every ruleset: probably auto. */
+	return true;
 }

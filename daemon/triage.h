@@ -7,10 +7,21 @@
 
 /*
  * Whether a request line probably asks for the automatic dead-stone judgement (milliseconds of
- * work, where other requests take microseconds): a `score` or `compare` request that does not
- * give `"dead"` as a list or as "none".  A scheduling hint only: the parent does not parse
- * requests, so a wrong guess costs some latency, never a wrong answer.
+ * work, where other requests take microseconds): its method's entry says it is heavy when dead
+ * stones are judged automatically (score, compare, referee), and the request gives `"dead"` as
+ * "auto", or gives none and names no ruleset that triage_set_light_rulesets listed (a request
+ * naming no ruleset is scored under its record's RU or chinese, which triage cannot tell from
+ * the bytes).  A scheduling hint only: the parent does not parse requests, so a wrong guess
+ * costs some latency, never a wrong answer.
  */
 bool triage_heavy(const char *line, size_t len);
+
+/*
+ * Tells triage which rulesets judge no dead stones when a request names none (their YAML says
+ * `dead: none`), so that a request under one of them without `"dead"` is light.  The names are
+ * copied; each call replaces the previous list (n == 0 empties it), as a reload replaces the
+ * rulesets.  False when out of memory, leaving the previous list.
+ */
+bool triage_set_light_rulesets(const char *const *names, size_t n);
 
 #endif

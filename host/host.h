@@ -268,12 +268,48 @@ struct sht_context {
 	void *status_arg;
 };
 
-/* Runs one method.  Returns the `result` object, or NULL with err filled.  An unknown method
- * sets *unknown. */
+typedef json_t *(*sht_method_fn)(const struct sht_context *ctx, json_t *params,
+    struct sht_error *err);
+
+/* What a method costs a worker, so that the daemon's parent can keep a worker free of the
+ * expensive requests without parsing them. */
+enum sht_method_cost {
+	SHT_COST_LIGHT,           /* microseconds, whatever the request */
+	/* Milliseconds or more when the request's `dead` (or, without one, its ruleset's
+	 * default `dead`) is auto: the dead-stone judge runs. */
+	SHT_COST_HEAVY_WHEN_AUTO,
+};
+
+/*
+ * One protocol method, described by the file that implements it (as each tmux cmd-*.c exports
+ * a cmd_entry): the dispatch, the parameter check, the daemon's triage and reply cache, and the
+ * command's usage lines all read these entries, so that there is one list of methods.
+ */
+struct sht_method_entry {
+	const char *name;
+	const char *summary;              /* one line, for help texts */
+	const char *const *params;        /* the accepted params, NULL-terminated */
+	/* The command's usage line for it ("score FILE|- [-r RULESET] ..."), or NULL when the
+	 * command has no subcommand for the method. */
+	const char *usage;
+	/* The result depends only on the params and the loaded rulesets (not on time, counters
+	 * or the daemon's state), so that a reply may be reused for the same request. */
+	bool pure;
+	enum sht_method_cost cost;
+	sht_method_fn run;                /* called after params were checked against `params` */
+};
+
+/* The entry of a method, or NULL for a name that is none. */
+const struct sht_method_entry *sht_method_find(const char *name);
+/* Every method's entry, in the protocol's order; *n is their number. */
+const struct sht_method_entry *const *sht_method_entries(size_t *n);
+
+/* Runs one method: its params are checked against its entry, then it runs.  Returns the
+ * `result` object, or NULL with err filled.  An unknown method sets *unknown. */
 json_t *sht_method_call(const struct sht_context *ctx, const char *method, json_t *params,
     bool *unknown, struct sht_error *err);
-/* Whether a method's result depends only on its params and the loaded rulesets, so that the
- * daemon may answer the same request again from its reply cache (false for unknown names). */
+/* Whether a method's entry says it is pure, so that the daemon may answer the same request
+ * again from its reply cache (false for unknown names). */
 bool sht_method_pure(const char *method);
 
 /* The protocol's error code and data.kind for an error. */

@@ -1,21 +1,10 @@
-/* What every method file shares: its entry type and the parameter helpers (private to the host). */
+/* What the method files share, private to the host: parameter helpers and each file's entry. */
 #ifndef SHOUTAN_METHOD_H
 #define SHOUTAN_METHOD_H
 
 #include <jansson.h>
 
 #include "host.h"
-
-typedef json_t *(*sht_method_fn)(const struct sht_context *ctx, json_t *params,
-    struct sht_error *err);
-
-struct sht_method {
-	const char *name;
-	sht_method_fn run;
-	/* The result depends only on the params and the loaded rulesets (not on time, counters or
-	 * the daemon's state), so that a reply may be reused for the same request. */
-	bool pure;
-};
 
 /* Fills err and returns NULL, for one-line error returns. */
 json_t *sht_fail(struct sht_error *err, enum sht_error_kind kind, const char *fmt, ...)
@@ -58,15 +47,16 @@ json_t *sht_clock_calls_json(int kind, const struct sht_clock_call *calls, int n
 json_t *sht_clock_spec_json(const struct sht_clock_spec *spec);
 json_t *sht_clock_state_json(const struct sht_clock_spec *spec, const struct sht_clock_state *st);
 
-json_t *sht_method_version(const struct sht_context *ctx, json_t *params, struct sht_error *err);
-json_t *sht_method_rulesets(const struct sht_context *ctx, json_t *params, struct sht_error *err);
-json_t *sht_method_describe(const struct sht_context *ctx, json_t *params, struct sht_error *err);
-json_t *sht_method_replay(const struct sht_context *ctx, json_t *params, struct sht_error *err);
-json_t *sht_method_legal(const struct sht_context *ctx, json_t *params, struct sht_error *err);
-json_t *sht_method_score(const struct sht_context *ctx, json_t *params, struct sht_error *err);
-json_t *sht_method_compare(const struct sht_context *ctx, json_t *params, struct sht_error *err);
-json_t *sht_method_clock(const struct sht_context *ctx, json_t *params, struct sht_error *err);
-json_t *sht_method_referee(const struct sht_context *ctx, json_t *params, struct sht_error *err);
-json_t *sht_method_status(const struct sht_context *ctx, json_t *params, struct sht_error *err);
+/* Each method file's entry (struct sht_method_entry in host.h), listed by methods.c. */
+extern const struct sht_method_entry sht_method_version_entry;
+extern const struct sht_method_entry sht_method_rulesets_entry;
+extern const struct sht_method_entry sht_method_describe_entry;
+extern const struct sht_method_entry sht_method_replay_entry;
+extern const struct sht_method_entry sht_method_legal_entry;
+extern const struct sht_method_entry sht_method_score_entry;
+extern const struct sht_method_entry sht_method_compare_entry;
+extern const struct sht_method_entry sht_method_clock_entry;
+extern const struct sht_method_entry sht_method_referee_entry;
+extern const struct sht_method_entry sht_method_status_entry;
 
 #endif

@@ -121,10 +121,9 @@ sht_params_timed_moves(json_t *params, struct sht_clock_spec *spec,
 	return ok;
 }
 
-json_t *
+static json_t *
 sht_method_clock(const struct sht_context *ctx, json_t *params, struct sht_error *err)
 {
-	static const char *const known[] = { "ruleset", "clock", "moves", "game", NULL };
 	struct sht_clock_spec spec;
 	struct sht_clock_state st[3];
 	struct sht_clock_call *calls;
@@ -134,8 +133,7 @@ sht_method_clock(const struct sht_context *ctx, json_t *params, struct sht_error
 	int64_t game_ms = 0;
 	json_t *out, *list, *flag = json_null();
 
-	if (!sht_params_check(params, known, err) ||
-	    !sht_params_clock(ctx, params, &spec, &source, err) ||
+	if (!sht_params_clock(ctx, params, &spec, &source, err) ||
 	    !sht_params_timed_moves(params, &spec, source, &moves, &n, err))
 		return NULL;
 	calls = malloc(sizeof(*calls) * SHT_MAX_CALLS);
@@ -175,3 +173,15 @@ sht_method_clock(const struct sht_context *ctx, json_t *params, struct sht_error
 	free(moves);
 	return out;
 }
+
+static const char *const clock_params[] = { "ruleset", "clock", "moves", "game", NULL };
+
+const struct sht_method_entry sht_method_clock_entry = {
+	.name = "clock",
+	.summary = "A game's time move by move, every call a referee makes, and the flag's fall.",
+	.params = clock_params,
+	.usage = "clock FILE|- [-r RULESET] [--clock type=dumiao,main=1h,...] [--json]",
+	.pure = true,
+	.cost = SHT_COST_LIGHT,
+	.run = sht_method_clock,
+};

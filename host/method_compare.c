@@ -3,18 +3,15 @@
 
 #include "method.h"
 
-json_t *
+static json_t *
 sht_method_compare(const struct sht_context *ctx, json_t *params, struct sht_error *err)
 {
-	static const char *const known[] = { "rulesets", "game", "dead", "komi", NULL };
 	json_t *names = json_object_get(params, "rulesets"), *g = json_object_get(params, "game");
 	json_t *results, *name;
 	const char *winner = NULL;
 	bool agree = true;
 	size_t i, n;
 
-	if (!sht_params_check(params, known, err))
-		return NULL;
 	if (names != NULL && (!json_is_array(names) || json_array_size(names) == 0))
 		return sht_fail(err, SHT_ERROR_BAD_PARAMS, "rulesets must be a non-empty list of "
 		    "names");
@@ -66,3 +63,15 @@ sht_method_compare(const struct sht_context *ctx, json_t *params, struct sht_err
 	}
 	return json_pack("{s:o, s:b}", "results", results, "winners_agree", agree);
 }
+
+static const char *const compare_params[] = { "rulesets", "game", "dead", "komi", NULL };
+
+const struct sht_method_entry sht_method_compare_entry = {
+	.name = "compare",
+	.summary = "One game scored under several rulesets, and whether the winners agree.",
+	.params = compare_params,
+	.usage = "compare FILE|- [-r A,B,...] [--dead auto|none|V,V,...] [--komi X] [--json]",
+	.pure = true,
+	.cost = SHT_COST_HEAVY_WHEN_AUTO,
+	.run = sht_method_compare,
+};

@@ -14,16 +14,13 @@ type_name(enum sht_param_type t)
 	return "unknown";
 }
 
-json_t *
+static json_t *
 sht_method_describe(const struct sht_context *ctx, json_t *params, struct sht_error *err)
 {
-	static const char *const known[] = { "ruleset", NULL };
 	const struct sht_ruleset *rs;
 	const struct sht_ruleset_plugin *d;
 	json_t *name = json_object_get(params, "ruleset"), *list, *seated;
 
-	if (!sht_params_check(params, known, err))
-		return NULL;
 	if (!json_is_string(name))
 		return sht_fail(err, SHT_ERROR_BAD_PARAMS, "ruleset (a name) is required");
 	rs = sht_registry_find(ctx->registry, json_string_value(name));
@@ -86,3 +83,15 @@ sht_method_describe(const struct sht_context *ctx, json_t *params, struct sht_er
 	    "ko_life", rs->setup.ko_life == SHT_KO_LIFE_DEAD ? "dead" : "play",
 	    "clock", rs->clock.kind != 0 ? sht_clock_spec_json(&rs->clock) : json_null());
 }
+
+static const char *const describe_params[] = { "ruleset", NULL };
+
+const struct sht_method_entry sht_method_describe_entry = {
+	.name = "describe",
+	.summary = "A ruleset's parameters, text, sources and setup.",
+	.params = describe_params,
+	.usage = "describe RULESET [--json]",
+	.pure = true,
+	.cost = SHT_COST_LIGHT,
+	.run = sht_method_describe,
+};

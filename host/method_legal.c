@@ -5,10 +5,9 @@
 #include "method.h"
 #include "render.h"
 
-json_t *
+static json_t *
 sht_method_legal(const struct sht_context *ctx, json_t *params, struct sht_error *err)
 {
-	static const char *const known[] = { "ruleset", "game", "move", "komi", NULL };
 	json_t *mv = json_object_get(params, "move"), *captures, *out;
 	const struct sht_ruleset *rs;
 	struct sht_game game;
@@ -17,8 +16,6 @@ sht_method_legal(const struct sht_context *ctx, json_t *params, struct sht_error
 	const char *text, *sp;
 	int color, point, violation = 0;
 
-	if (!sht_params_check(params, known, err))
-		return NULL;
 	text = json_is_string(mv) ? json_string_value(mv) : NULL;
 	sp = text ? strchr(text, ' ') : NULL;
 	if (sp == NULL || (sp - text != 1 && sp - text != 5))
@@ -94,3 +91,15 @@ sht_method_legal(const struct sht_context *ctx, json_t *params, struct sht_error
 	sht_replay_free(&replay);
 	return out;
 }
+
+static const char *const legal_params[] = { "ruleset", "game", "move", "komi", NULL };
+
+const struct sht_method_entry sht_method_legal_entry = {
+	.name = "legal",
+	.summary = "Whether a move may be played next, why not, what the ruleset does, what it takes.",
+	.params = legal_params,
+	.usage = "legal FILE|- MOVE [-r RULESET] [--json]",
+	.pure = true,
+	.cost = SHT_COST_LIGHT,
+	.run = sht_method_legal,
+};

@@ -316,11 +316,9 @@ place_setup(const json_t *setup, struct sht_replay *r, struct sht_error *err)
 	return true;
 }
 
-json_t *
+static json_t *
 sht_method_referee(const struct sht_context *ctx, json_t *params, struct sht_error *err)
 {
-	static const char *const known[] = { "ruleset", "clock", "events", "game", "size", "dead",
-		"setup", NULL };
 	struct game_state g;
 	json_t *name = json_object_get(params, "ruleset"), *list = json_object_get(params, "events");
 	json_t *size = json_object_get(params, "size"), *rows, *out;
@@ -331,8 +329,6 @@ sht_method_referee(const struct sht_context *ctx, json_t *params, struct sht_err
 	int64_t last_at = 0;
 
 	memset(&g, 0, sizeof(g));
-	if (!sht_params_check(params, known, err))
-		return NULL;
 	if (!json_is_string(name))
 		return sht_fail(err, SHT_ERROR_BAD_PARAMS, "ruleset is required: the referee rules "
 		    "under one ruleset");
@@ -454,3 +450,19 @@ sht_method_referee(const struct sht_context *ctx, json_t *params, struct sht_err
 	sht_replay_free(&g.replay);
 	return out;
 }
+
+static const char *const referee_params[] = { "ruleset", "clock", "events", "game", "size",
+	"dead", "setup", NULL };
+
+const struct sht_method_entry sht_method_referee_entry = {
+	.name = "referee",
+	.summary = "A game's event log ruled event by event under a ruleset, and the outcome.",
+	.params = referee_params,
+	.usage = "referee FILE|- -r RULESET [--clock type=...,main=...] [--dead auto|none|V,V,...] "
+	    "[--json]",
+	.pure = true,
+	/* The dead-stone judge runs only for a log that ends in counting; most requests rule on a
+	 * game still being played, and a wrong guess only moves a request between queues. */
+	.cost = SHT_COST_LIGHT,
+	.run = sht_method_referee,
+};

@@ -2,10 +2,9 @@
 #include "method.h"
 #include "render.h"
 
-json_t *
+static json_t *
 sht_method_replay(const struct sht_context *ctx, json_t *params, struct sht_error *err)
 {
-	static const char *const known[] = { "ruleset", "game", "komi", NULL };
 	const struct sht_ruleset *rs;
 	struct sht_game game;
 	struct sht_replay replay;
@@ -13,8 +12,7 @@ sht_method_replay(const struct sht_context *ctx, json_t *params, struct sht_erro
 	int komi = 0;
 	bool komi_given;
 
-	if (!sht_params_check(params, known, err) ||
-	    !sht_params_komi(params, &komi, &komi_given, err) ||
+	if (!sht_params_komi(params, &komi, &komi_given, err) ||
 	    !sht_params_ruleset_game(ctx, params, &rs, &game, err))
 		return NULL;
 	if (!sht_judge_replay(rs, &game, komi_given ? &komi : NULL, &replay, err)) {
@@ -26,3 +24,15 @@ sht_method_replay(const struct sht_context *ctx, json_t *params, struct sht_erro
 	sht_game_free(&game);
 	return out;
 }
+
+static const char *const replay_params[] = { "ruleset", "game", "komi", NULL };
+
+const struct sht_method_entry sht_method_replay_entry = {
+	.name = "replay",
+	.summary = "Every move's verdict under a ruleset, how the game ended, the final position.",
+	.params = replay_params,
+	.usage = "replay FILE|- [-r RULESET] [--komi X] [--json]",
+	.pure = true,
+	.cost = SHT_COST_LIGHT,
+	.run = sht_method_replay,
+};

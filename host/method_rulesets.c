@@ -2,16 +2,15 @@
 #include "method.h"
 #include "render.h"
 
-json_t *
+static json_t *
 sht_method_rulesets(const struct sht_context *ctx, json_t *params, struct sht_error *err)
 {
-	static const char *const known[] = { NULL };
 	json_t *list = json_array();
 
-	if (!sht_params_check(params, known, err)) {
-		json_decref(list);
-		return NULL;
-	}
+	/* No params (checked against the entry) and no way to fail. */
+	(void)params;
+	(void)err;
+
 	for (int i = 0; i < ctx->registry->nrulesets; i++) {
 		const struct sht_ruleset *rs = ctx->registry->rulesets[i];
 
@@ -24,3 +23,15 @@ sht_method_rulesets(const struct sht_context *ctx, json_t *params, struct sht_er
 	}
 	return json_pack("{s:o}", "rulesets", list);
 }
+
+static const char *const rulesets_params[] = { NULL };
+
+const struct sht_method_entry sht_method_rulesets_entry = {
+	.name = "rulesets",
+	.summary = "Every loaded ruleset with its plugin, board, komi and first player.",
+	.params = rulesets_params,
+	.usage = "rulesets [--json]",
+	.pure = true,
+	.cost = SHT_COST_LIGHT,
+	.run = sht_method_rulesets,
+};

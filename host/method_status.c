@@ -1,17 +1,15 @@
 /* Method `status`: the daemon's counters; in-process, the loaded plugins and rulesets only. */
 #include "method.h"
 
-json_t *
+static json_t *
 sht_method_status(const struct sht_context *ctx, json_t *params, struct sht_error *err)
 {
-	static const char *const known[] = { NULL };
 	json_t *out, *plugins = json_array(), *rulesets = json_array();
 
-	if (!sht_params_check(params, known, err)) {
-		json_decref(plugins);
-		json_decref(rulesets);
-		return NULL;
-	}
+	/* No params (checked against the entry) and no way to fail. */
+	(void)params;
+	(void)err;
+
 	for (int i = 0; i < ctx->registry->nplugins; i++)
 		json_array_append_new(plugins, json_pack("{s:s, s:s}", "name",
 		    ctx->registry->plugins[i]->desc->family, "path", ctx->registry->plugins[i]->path));
@@ -22,3 +20,15 @@ sht_method_status(const struct sht_context *ctx, json_t *params, struct sht_erro
 	json_object_set_new(out, "rulesets", rulesets);
 	return out;
 }
+
+static const char *const status_params[] = { NULL };
+
+const struct sht_method_entry sht_method_status_entry = {
+	.name = "status",
+	.summary = "The daemon's counters; in-process, the loaded plugins and rulesets only.",
+	.params = status_params,
+	.usage = NULL,
+	.pure = false,
+	.cost = SHT_COST_LIGHT,
+	.run = sht_method_status,
+};

@@ -3,14 +3,25 @@
 #include "shoutan/protocol.h"
 #include "version.h"
 
-json_t *
+static json_t *
 sht_method_version(const struct sht_context *ctx, json_t *params, struct sht_error *err)
 {
-	static const char *const known[] = { NULL };
-
+	/* No params (checked against the entry) and no way to fail. */
 	(void)ctx;
-	if (!sht_params_check(params, known, err))
-		return NULL;
+	(void)params;
+	(void)err;
 	return json_pack("{s:s, s:s, s:i, s:i}", "name", "shoutan", "version", SHT_VERSION,
 	    "protocol", SHT_PROTOCOL_VERSION, "plugin_abi", SHT_RULESET_ABI_VERSION);
 }
+
+static const char *const version_params[] = { NULL };
+
+const struct sht_method_entry sht_method_version_entry = {
+	.name = "version",
+	.summary = "The program, its version, the protocol and plugin ABI versions.",
+	.params = version_params,
+	.usage = NULL,
+	.pure = true,
+	.cost = SHT_COST_LIGHT,
+	.run = sht_method_version,
+};

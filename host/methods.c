@@ -9,39 +9,56 @@
 #include "shoutan/protocol.h"
 #include "render.h"
 
-/* One request method, one file, one line here. */
-static const struct sht_method methods[] = {
-	{ "version", sht_method_version, true },
-	{ "rulesets", sht_method_rulesets, true },
-	{ "describe", sht_method_describe, true },
-	{ "replay", sht_method_replay, true },
-	{ "legal", sht_method_legal, true },
-	{ "score", sht_method_score, true },
-	{ "compare", sht_method_compare, true },
-	{ "clock", sht_method_clock, true },
-	{ "referee", sht_method_referee, true },
-	{ "status", sht_method_status, false },
+/* One request method, one file, one line here: each file's entry says the rest. */
+static const struct sht_method_entry *const methods[] = {
+	&sht_method_version_entry,
+	&sht_method_rulesets_entry,
+	&sht_method_describe_entry,
+	&sht_method_replay_entry,
+	&sht_method_legal_entry,
+	&sht_method_score_entry,
+	&sht_method_compare_entry,
+	&sht_method_clock_entry,
+	&sht_method_referee_entry,
+	&sht_method_status_entry,
 };
+
+const struct sht_method_entry *const *
+sht_method_entries(size_t *n)
+{
+	*n = sizeof(methods) / sizeof(methods[0]);
+	return methods;
+}
+
+const struct sht_method_entry *
+sht_method_find(const char *name)
+{
+	for (size_t i = 0; i < sizeof(methods) / sizeof(methods[0]); i++)
+		if (strcmp(methods[i]->name, name) == 0)
+			return methods[i];
+	return NULL;
+}
 
 bool
 sht_method_pure(const char *method)
 {
-	for (size_t i = 0; i < sizeof(methods) / sizeof(methods[0]); i++)
-		if (strcmp(methods[i].name, method) == 0)
-			return methods[i].pure;
-	return false;
+	const struct sht_method_entry *e = sht_method_find(method);
+
+	return e != NULL && e->pure;
 }
 
 json_t *
 sht_method_call(const struct sht_context *ctx, const char *method, json_t *params, bool *unknown,
     struct sht_error *err)
 {
-	*unknown = false;
-	for (size_t i = 0; i < sizeof(methods) / sizeof(methods[0]); i++)
-		if (strcmp(methods[i].name, method) == 0)
-			return methods[i].run(ctx, params, err);
-	*unknown = true;
-	return sht_fail(err, SHT_ERROR_BAD_PARAMS, "unknown method '%.60s'", method);
+	const struct sht_method_entry *e = sht_method_find(method);
+
+	*unknown = e == NULL;
+	if (e == NULL)
+		return sht_fail(err, SHT_ERROR_BAD_PARAMS, "unknown method '%.60s'", method);
+	if (!sht_params_check(params, e->params, err))
+		return NULL;
+	return e->run(ctx, params, err);
 }
 
 json_t *

@@ -704,6 +704,51 @@ test_describe_marks_reconstructions(void **state)
 	json_decref(r);
 }
 
+/* ---- method entries, consequences, descriptions and dame (issue 11) ---- */
+
+/* Each method's entry names it, says what it accepts, and the dispatch checks params from it. */
+static void
+test_method_entries(void **state)
+{
+	size_t n;
+	const struct sht_method_entry *const *all = sht_method_entries(&n);
+	int with_usage = 0;
+
+	(void)state;
+	assert_true(n >= 10);
+	for (size_t i = 0; i < n; i++) {
+		const struct sht_method_entry *e = all[i];
+		struct sht_error err;
+		json_t *r;
+
+		assert_non_null(e->name);
+		assert_non_null(e->summary);
+		assert_non_null(e->params);
+		assert_non_null(e->run);
+		assert_ptr_equal(sht_method_find(e->name), e);
+		assert_int_equal(sht_method_pure(e->name), e->pure);
+		if (e->usage != NULL) {
+			/* The usage line opens with the subcommand, which is the method's name. */
+			assert_int_equal(strncmp(e->usage, e->name, strlen(e->name)), 0);
+			assert_true(e->usage[strlen(e->name)] == ' ' ||
+			    e->usage[strlen(e->name)] == '\0');
+			with_usage++;
+		}
+		/* A param the entry does not list is refused, naming the ones it does. */
+		r = call(e->name, json_pack("{s:i}", "bogus_param", 1), &err);
+		assert_null(r);
+		assert_int_equal(err.kind, SHT_ERROR_BAD_PARAMS);
+		assert_non_null(strstr(err.message, "bogus_param"));
+		for (int k = 0; e->params[k] != NULL; k++)
+			assert_non_null(strstr(err.message, e->params[k]));
+	}
+	assert_true(with_usage >= 8);
+	assert_non_null(sht_method_find("legal")->usage);
+	assert_null(sht_method_find("nonesuch"));
+	assert_false(sht_method_pure("status"));
+	assert_false(sht_method_pure("nonesuch"));
+}
+
 static int
 setup_registry(void **state)
 {
@@ -745,6 +790,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_yaml_errors_name_file_line_column),
 		cmocka_unit_test(test_plugin_loading_refusals),
 		cmocka_unit_test(test_describe_marks_reconstructions),
+		cmocka_unit_test(test_method_entries),
 	};
 
 	if (argc < 4) {

@@ -3,10 +3,12 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cmocka.h>
 
+#include "host.h"
 #include "triage.h"
 
 static bool
@@ -39,12 +41,79 @@ test_explicit_dead_is_light(void **state)
 	assert_false(heavy(""));
 }
 
+/* A ruleset whose own dead is none (tromp-taylor's YAML) makes a request without "dead"
+ * light, and "dead":"auto" still heavy; other rulesets' defaults stay heavy. */
+static void
+test_ruleset_default_none_is_light(void **state)
+{
+	static const char *const light[] = { "tromp-taylor", "new-zealand-none" };
+
+	(void)state;
+	assert_true(heavy("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"score\",\"params\":"
+	    "{\"ruleset\":\"tromp-taylor\",\"game\":{\"sgf\":\"(;)\"}}}"));
+	assert_true(triage_set_light_rulesets(light, 2));
+	assert_false(heavy("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"score\",\"params\":"
+	    "{\"ruleset\": \"tromp-taylor\",\"game\":{\"sgf\":\"(;)\"}}}"));
+	assert_true(heavy("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"score\",\"params\":"
+	    "{\"ruleset\":\"tromp-taylor\",\"game\":{\"sgf\":\"(;)\"},\"dead\":\"auto\"}}"));
+	assert_true(heavy("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"score\",\"params\":"
+	    "{\"ruleset\":\"chinese\",\"game\":{\"sgf\":\"(;)\"}}}"));
+	/* A prefix of a light name is another ruleset. */
+	assert_true(heavy("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"score\",\"params\":"
+	    "{\"ruleset\":\"tromp\",\"game\":{\"sgf\":\"(;)\"}}}"));
+	/* No ruleset named: the record's RU or chinese decides, which the bytes do not say. */
+	assert_true(heavy("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"score\",\"params\":"
+	    "{\"game\":{\"sgf\":\"(;RU[Tromp-Taylor])\"}}}"));
+	/* compare is light only when every ruleset it names is. */
+	assert_false(heavy("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"compare\",\"params\":"
+	    "{\"rulesets\":[\"tromp-taylor\", \"new-zealand-none\"],\"game\":{\"sgf\":\"(;)\"}}}"));
+	assert_true(heavy("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"compare\",\"params\":"
+	    "{\"rulesets\":[\"tromp-taylor\",\"japanese\"],\"game\":{\"sgf\":\"(;)\"}}}"));
+	assert_true(heavy("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"compare\",\"params\":"
+	    "{\"game\":{\"sgf\":\"(;)\"}}}"));
+	/* A reload replaces the list. */
+	assert_true(triage_set_light_rulesets(NULL, 0));
+	assert_true(heavy("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"score\",\"params\":"
+	    "{\"ruleset\":\"tromp-taylor\",\"game\":{\"sgf\":\"(;)\"}}}"));
+}
+
+/* Heavy comes from the method's entry, not from words in the request: a method whose entry is
+ * light stays light even with "dead":"auto", and the word score elsewhere is not the method. */
+static void
+test_light_methods(void **state)
+{
+	size_t n;
+	const struct sht_method_entry *const *all = sht_method_entries(&n);
+	int heavy_methods = 0;
+
+	(void)state;
+	for (size_t i = 0; i < n; i++) {
+		char line[300];
+
+		snprintf(line, sizeof(line), "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"%s\","
+		    "\"params\":{\"game\":{\"sgf\":\"(;)\"},\"dead\":\"auto\"}}", all[i]->name);
+		assert_int_equal(heavy(line), all[i]->cost == SHT_COST_HEAVY_WHEN_AUTO);
+		heavy_methods += all[i]->cost == SHT_COST_HEAVY_WHEN_AUTO;
+	}
+	assert_int_equal(heavy_methods, 2); /* score and compare */
+	assert_false(heavy("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"replay\",\"params\":"
+	    "{\"game\":{\"sgf\":\"(;C[\\\"score\\\" \\\"compare\\\"])\"},\"ruleset\":\"score\"}}"));
+	assert_false(heavy("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"legal\",\"params\":"
+	    "{\"game\":{\"sgf\":\"(;)\"},\"move\":\"B C3\",\"dead\":\"auto\"}}"));
+	assert_false(heavy("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"nonesuch\",\"params\":"
+	    "{\"dead\":\"auto\"}}"));
+	assert_false(heavy("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"sc\\u006fre\",\"params\":"
+	    "{\"dead\":\"auto\"}}"));
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_auto_is_heavy),
 		cmocka_unit_test(test_explicit_dead_is_light),
+		cmocka_unit_test(test_ruleset_default_none_is_light),
+		cmocka_unit_test(test_light_methods),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
