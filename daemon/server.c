@@ -25,6 +25,7 @@
 #include "log.h"
 #include "server.h"
 #include "server_impl.h"
+#include "triage.h"
 
 struct server srv;
 
@@ -107,6 +108,8 @@ server_check_rulesets(const struct config *cfg, char *err, size_t errlen)
 	ssize_t n;
 	int status;
 	size_t got = 0;
+	/* The child's error, or the rulesets whose own dead is none, one a line. */
+	char said[4096], drop[256];
 
 	if (pipe(p) != 0) {
 		snprintf(err, errlen, "pipe: %s", strerror(errno));
@@ -123,6 +126,11 @@ server_check_rulesets(const struct config *cfg, char *err, size_t errlen)
 			(void)!write(p[1], e, strlen(e));
 			_exit(1);
 		}
+		/* The parent does not load plugins, so it learns here which rulesets judge no
+		 * dead stones unless asked: their requests are light. */
+		for (int i = 0; i < r->nrulesets; i++)
+			if (r->rulesets[i]->default_dead == SHT_DEAD_NONE)
+				dprintf(p[1], "%s\n", r->rulesets[i]->name);
 		_exit(0);
 	}
 	close(p[1]);
@@ -131,15 +139,27 @@ server_check_rulesets(const struct config *cfg, char *err, size_t errlen)
 		snprintf(err, errlen, "fork: %s", strerror(errno));
 		return false;
 	}
-	err[0] = '\0';
-	while (got + 1 < errlen && (n = read(p[0], err + got, errlen - got - 1)) > 0)
-		got += (size_t)n;
-	err[got] = '\0';
+	/* Read to the end, dropping what does not fit, so that the child never blocks. */
+	for (;;) {
+		bool room = got < sizeof(said);
+
+		n = read(p[0], room ? said + got : drop, room ? sizeof(said) - got : sizeof(drop));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		if (room)
+			got += (size_t)n;
+	}
 	close(p[0]);
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+		if (!triage_set_light_rulesets(said, got))
+			log_warning("out of memory: triage keeps its previous light rulesets");
 		return true;
+	}
+	snprintf(err, errlen, "%.*s", (int)got, said);
 	if (err[0] == '\0')
 		snprintf(err, errlen, "loading the plugins crashed the checking process (%s)",
 		    WIFSIGNALED(status) ? strsignal(WTERMSIG(status)) : "exit");

@@ -6,27 +6,22 @@
 #include "host.h"
 #include "triage.h"
 
-/* The rulesets whose own `dead` is none: their names, each ending in a NUL. */
+/* The rulesets whose own `dead` is none: their names, each ended by a newline. */
 static char *light_names;
 static size_t light_names_len;
 
 bool
-triage_set_light_rulesets(const char *const *names, size_t n)
+triage_set_light_rulesets(const char *names, size_t len)
 {
-	size_t len = 0;
 	char *copy = NULL;
 
-	for (size_t i = 0; i < n; i++)
-		len += strlen(names[i]) + 1;
+	/* Up to the last newline: a name cut off is not the ruleset named. */
+	while (len > 0 && names[len - 1] != '\n')
+		len--;
 	if (len > 0 && (copy = malloc(len)) == NULL)
 		return false;
-	len = 0;
-	for (size_t i = 0; i < n; i++) {
-		size_t l = strlen(names[i]) + 1;
-
-		memcpy(copy + len, names[i], l);
-		len += l;
-	}
+	if (len > 0)
+		memcpy(copy, names, len);
 	free(light_names);
 	light_names = copy;
 	light_names_len = len;
@@ -36,9 +31,13 @@ triage_set_light_rulesets(const char *const *names, size_t n)
 static bool
 light_ruleset(const char *name, size_t n)
 {
-	for (size_t at = 0; at < light_names_len; at += strlen(light_names + at) + 1)
-		if (strlen(light_names + at) == n && memcmp(light_names + at, name, n) == 0)
+	const char *p = light_names, *end = light_names + light_names_len, *eol;
+
+	for (; p < end; p = eol + 1) {
+		eol = memchr(p, '\n', (size_t)(end - p));
+		if ((size_t)(eol - p) == n && memcmp(p, name, n) == 0)
 			return true;
+	}
 	return false;
 }
 

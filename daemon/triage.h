@@ -18,10 +18,11 @@ bool triage_heavy(const char *line, size_t len);
 
 /*
  * Tells triage which rulesets judge no dead stones when a request names none (their YAML says
- * `dead: none`), so that a request under one of them without `"dead"` is light.  The names are
- * copied; each call replaces the previous list (n == 0 empties it), as a reload replaces the
- * rulesets.  False when out of memory, leaving the previous list.
+ * `dead: none`), so that a request under one of them without `"dead"` is light: `names` holds
+ * len bytes, one name per line, each ended by a newline (a cut-off last line is left out).  The
+ * text is copied; each call replaces the previous list (len 0 empties it), as a reload
+ * replaces the rulesets.  False when out of memory, leaving the previous list.
  */
-bool triage_set_light_rulesets(const char *const *names, size_t n);
+bool triage_set_light_rulesets(const char *names, size_t len);
 
 #endif

@@ -46,18 +46,21 @@ test_explicit_dead_is_light(void **state)
 static void
 test_ruleset_default_none_is_light(void **state)
 {
-	static const char *const light[] = { "tromp-taylor", "new-zealand-none" };
+	static const char light[] = "tromp-taylor\nnew-zealand-none\nchin";
 
 	(void)state;
 	assert_true(heavy("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"score\",\"params\":"
 	    "{\"ruleset\":\"tromp-taylor\",\"game\":{\"sgf\":\"(;)\"}}}"));
-	assert_true(triage_set_light_rulesets(light, 2));
+	assert_true(triage_set_light_rulesets(light, strlen(light)));
 	assert_false(heavy("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"score\",\"params\":"
 	    "{\"ruleset\": \"tromp-taylor\",\"game\":{\"sgf\":\"(;)\"}}}"));
 	assert_true(heavy("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"score\",\"params\":"
 	    "{\"ruleset\":\"tromp-taylor\",\"game\":{\"sgf\":\"(;)\"},\"dead\":\"auto\"}}"));
+	/* "chin" was cut off (no newline): chinese is not light, nor is the fragment. */
 	assert_true(heavy("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"score\",\"params\":"
 	    "{\"ruleset\":\"chinese\",\"game\":{\"sgf\":\"(;)\"}}}"));
+	assert_true(heavy("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"score\",\"params\":"
+	    "{\"ruleset\":\"chin\",\"game\":{\"sgf\":\"(;)\"}}}"));
 	/* A prefix of a light name is another ruleset. */
 	assert_true(heavy("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"score\",\"params\":"
 	    "{\"ruleset\":\"tromp\",\"game\":{\"sgf\":\"(;)\"}}}"));
@@ -72,7 +75,7 @@ test_ruleset_default_none_is_light(void **state)
 	assert_true(heavy("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"compare\",\"params\":"
 	    "{\"game\":{\"sgf\":\"(;)\"}}}"));
 	/* A reload replaces the list. */
-	assert_true(triage_set_light_rulesets(NULL, 0));
+	assert_true(triage_set_light_rulesets("", 0));
 	assert_true(heavy("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"score\",\"params\":"
 	    "{\"ruleset\":\"tromp-taylor\",\"game\":{\"sgf\":\"(;)\"}}}"));
 }
