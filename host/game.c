@@ -222,6 +222,29 @@ add_vertices(struct sht_game *game, int *cap, const json_t *list, int color, con
 	return true;
 }
 
+/* A point in both the black and the white list is no position: refused, naming the point. */
+static bool
+setup_points_distinct(const struct sht_game *game, const json_t *setup, struct sht_error *err)
+{
+	const json_t *black = json_object_get(setup, "black"), *white = json_object_get(setup,
+	    "white");
+	signed char color[SHT_MAX_SIZE * SHT_MAX_SIZE] = { 0 };
+	int nblack = json_is_array(black) ? (int)json_array_size(black) : 0;
+
+	/* add_vertices put the black list's events first, then the white list's. */
+	for (int i = 0; i < game->g.nevents; i++) {
+		const struct sht_sgf_event *e = &game->g.events[i];
+		int p = e->y * SHT_MAX_SIZE + e->x;
+
+		if (color[p] != 0 && color[p] != e->color)
+			return sht_error_set(err, SHT_ERROR_BAD_PARAMS, "game.setup.white[%d]: %.20s is "
+			    "also in game.setup.black (a point holds one stone)", i - nblack,
+			    json_string_value(json_array_get(white, (size_t)(i - nblack))));
+		color[p] = (signed char)e->color;
+	}
+	return true;
+}
+
 static bool
 from_json_object(const json_t *j, int default_w, int default_h, struct sht_game *out,
     struct sht_error *err)
@@ -280,7 +303,8 @@ from_json_object(const json_t *j, int default_w, int default_h, struct sht_game 
 			return sht_error_set(err, SHT_ERROR_BAD_PARAMS, "game.setup must be an object "
 			    "with \"black\" and \"white\" lists");
 		if (!add_vertices(out, &cap, json_object_get(setup, "black"), SHT_BLACK, "black", err) ||
-		    !add_vertices(out, &cap, json_object_get(setup, "white"), SHT_WHITE, "white", err))
+		    !add_vertices(out, &cap, json_object_get(setup, "white"), SHT_WHITE, "white", err) ||
+		    !setup_points_distinct(out, setup, err))
 			return false;
 		out->has_setup = true;
 	}

@@ -101,6 +101,9 @@ struct sht_game {
 	 * SGF records (which often leave passes out), false for JSON move lists, where a second
 	 * move in a row is the player's infraction. */
 	bool implied_passes;
+	/* The record's RU named no loaded ruleset and the request none: the fallback judges it,
+	 * and the judgement says so in a note. */
+	bool ruleset_unrecognised;
 	struct sht_sgf_collection *sgf; /* owned, when the game came from SGF */
 	char *owned_strings;            /* owned copies for JSON games */
 };
@@ -162,6 +165,10 @@ struct sht_move_record {
 	int captures;
 };
 
+/* Notes a judgement carries for people: what was assumed or repaired, and why. */
+#define SHT_MAX_NOTES 8
+#define SHT_NOTE_MAX 200
+
 struct sht_replay {
 	struct sht_board *board;
 	struct sht_move_record *moves;
@@ -174,8 +181,14 @@ struct sht_replay {
 	int implied_passes;   /* passes read between two moves of one colour (SGF records) */
 	int komi;             /* half points, effective */
 	int cycle_outcome;    /* enum sht_cycle_outcome, when a cycle ended the game */
+	int nnotes;           /* what the record said that the judgement did not follow */
+	char notes[SHT_MAX_NOTES][SHT_NOTE_MAX];
 };
 
+/* The komi a game is judged with, in half points: the request's (request, when not NULL), else
+ * the record's KM or the game object's komi (game may be NULL: an event log has none), else
+ * the ruleset's.  Every method that counts asks this one function. */
+int sht_judge_komi(const struct sht_ruleset *rs, const struct sht_game *game, const int *request);
 /* Replays a game under a ruleset.  A violation whose consequence is REJECT stops with an
  * illegal_move error naming the move; every other consequence is recorded and play goes on (or
  * ends, for a loss).  komi_override, when not NULL, replaces the game's and ruleset's komi. */
@@ -202,16 +215,14 @@ struct sht_dead_spec {
 	int points[SHT_MAX_SIZE * SHT_MAX_SIZE]; /* points of the replay's board */
 };
 
-#define SHT_MAX_NOTES 8
-
 struct sht_score_report {
 	struct sht_score_result result;
 	uint8_t *dead;        /* per point of the board: 1 for a dead stone */
 	uint8_t *seki;        /* per point: 1 for a stone in seki */
 	uint8_t *owner;       /* per point: SHT_BLACK / SHT_WHITE / SHT_EMPTY after dead removal */
 	uint16_t *confidence; /* per point, per mille, with dead: auto; NULL otherwise */
-	int nnotes;
-	char notes[SHT_MAX_NOTES][200];
+	int nnotes;           /* the replay's notes first, then the count's */
+	char notes[SHT_MAX_NOTES][SHT_NOTE_MAX];
 };
 
 /* Scores a replayed game.  Returns false with err on a bad dead list. */

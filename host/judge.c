@@ -247,6 +247,60 @@ sht_judge_check_end(const struct sht_ruleset *rs, struct sht_replay *out)
 	}
 }
 
+static void replay_note(struct sht_replay *r, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void
+replay_note(struct sht_replay *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (r->nnotes == SHT_MAX_NOTES)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(r->notes[r->nnotes++], sizeof(r->notes[0]), fmt, ap);
+	va_end(ap);
+}
+
+/*
+ * The handicap, from the stones placed before the first move: HA (or the game object's
+ * "handicap") when given, since it says what was agreed; otherwise black stones alone before
+ * play are handicap stones.  A stated handicap of two or more that the stones do not match is
+ * kept, as records with a misplaced or missing stone are real, but a note says so.
+ */
+static void
+settle_handicap(const struct sht_game *game, int black_setup, int white_setup,
+    struct sht_replay *out)
+{
+	const struct sht_sgf_game *g = &game->g;
+
+	out->handicap = game->has_handicap ? g->handicap :
+	    (white_setup == 0 && black_setup > 1 && game->has_setup) ? black_setup : 0;
+	if (game->has_handicap && g->handicap >= 2 && white_setup == 0 && black_setup != g->handicap) {
+		char said[32];
+
+		if (game->sgf != NULL)
+			snprintf(said, sizeof(said), "HA[%d]", g->handicap);
+		else
+			snprintf(said, sizeof(said), "game.handicap %d", g->handicap);
+		replay_note(out, "%s, but %d black stone%s before the first move: the handicap is "
+		    "taken as %d, as the record states it", said, black_setup, black_setup == 1 ?
+		    " stands" : "s stand", g->handicap);
+	}
+}
+
+int
+sht_judge_komi(const struct sht_ruleset *rs, const struct sht_game *game, const int *request)
+{
+	/* The request speaks for this judgement, the record for the game as it was played, the
+	 * ruleset for games that say nothing. */
+	if (request != NULL)
+		return *request;
+	if (game != NULL && game->g.has_komi)
+		return game->g.komi_half_points;
+	return rs->setup.komi;
+}
+
 bool
 sht_judge_replay(const struct sht_ruleset *rs, const struct sht_game *game,
     const int *komi_override, struct sht_replay *out, struct sht_error *err)
@@ -259,7 +313,10 @@ sht_judge_replay(const struct sht_ruleset *rs, const struct sht_game *game,
 
 	if (!sht_judge_begin(rs, w, h, g->nmoves, !game->has_setup, out, err))
 		return false;
-	out->komi = komi_override ? *komi_override : g->has_komi ? g->komi_half_points : su->komi;
+	out->komi = sht_judge_komi(rs, game, komi_override);
+	if (game->ruleset_unrecognised)
+		replay_note(out, "the record's RU[%.60s] names no ruleset known here: judged under %s",
+		    g->ruleset, rs->name);
 	for (int i = 0; i < g->nevents && out->end == SHT_END_PLAYING; i++) {
 		const struct sht_sgf_event *e = &g->events[i];
 		int p = e->x < 0 ? SHT_PASS : sht_board_point(out->board, e->x, e->y);
@@ -281,10 +338,8 @@ sht_judge_replay(const struct sht_ruleset *rs, const struct sht_game *game,
 		}
 		if (!started) {
 			started = true;
+			settle_handicap(game, black_setup, white_setup, out);
 			/* Who opens: PL if given; White after handicap stones; else the ruleset. */
-			/* Without HA, black stones alone before play are handicap stones. */
-			out->handicap = game->has_handicap ? g->handicap :
-			    (white_setup == 0 && black_setup > 1 && game->has_setup) ? black_setup : 0;
 			if (to_move == 0)
 				to_move = out->handicap > 1 && game->has_setup ? SHT_WHITE :
 				    su->first_player;
@@ -303,8 +358,7 @@ sht_judge_replay(const struct sht_ruleset *rs, const struct sht_game *game,
 		}
 	}
 	if (!started)
-		out->handicap = game->has_handicap ? g->handicap :
-		    (white_setup == 0 && black_setup > 1 && game->has_setup) ? black_setup : 0;
+		settle_handicap(game, black_setup, white_setup, out);
 	/* Only at the end: a game may resume after passes (Japanese Art. 9-3). */
 	sht_judge_check_end(rs, out);
 	return true;
@@ -453,6 +507,8 @@ sht_judge_score(const struct sht_ruleset *rs, const struct sht_replay *replay,
 		sht_score_report_free(out);
 		return judge_error(err, SHT_ERROR_INTERNAL, 0, "out of memory");
 	}
+	for (int i = 0; i < replay->nnotes; i++)
+		add_note(out, "%s", replay->notes[i]);
 	if (spec->mode == SHT_DEAD_LIST)
 		for (int i = 0; i < spec->npoints; i++)
 			mark_chain(b, spec->points[i], out->dead);

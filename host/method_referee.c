@@ -325,7 +325,8 @@ sht_method_referee(const struct sht_context *ctx, json_t *params, struct sht_err
 	struct event *evs = NULL;
 	struct sht_game game;
 	bool have_game = false;
-	int n = 0, w, h;
+	int n = 0, w, h, komi = 0;
+	bool komi_given;
 	int64_t last_at = 0;
 
 	memset(&g, 0, sizeof(g));
@@ -335,7 +336,8 @@ sht_method_referee(const struct sht_context *ctx, json_t *params, struct sht_err
 	if ((g.rs = sht_registry_find(ctx->registry, json_string_value(name))) == NULL)
 		return sht_fail(err, SHT_ERROR_UNKNOWN_RULESET, "unknown ruleset '%.60s' (see method "
 		    "rulesets)", json_string_value(name));
-	if (!sht_params_clock(ctx, params, &g.clock, &g.clock_source, err))
+	if (!sht_params_clock(ctx, params, &g.clock, &g.clock_source, err) ||
+	    !sht_params_komi(params, &komi, &komi_given, err))
 		return NULL;
 	g.timed = g.clock_source != SHT_CLOCK_FROM_NONE;
 	w = g.rs->setup.width;
@@ -372,6 +374,7 @@ sht_method_referee(const struct sht_context *ctx, json_t *params, struct sht_err
 		sht_replay_free(&g.replay);
 		return NULL;
 	}
+	g.replay.komi = sht_judge_komi(g.rs, have_game ? &game : NULL, komi_given ? &komi : NULL);
 	if (list != NULL) {
 		evs = calloc(json_array_size(list) + 1, sizeof(*evs));
 		if (evs == NULL) {
@@ -452,7 +455,7 @@ sht_method_referee(const struct sht_context *ctx, json_t *params, struct sht_err
 }
 
 static const char *const referee_params[] = { "ruleset", "clock", "events", "game", "size",
-	"dead", "setup", NULL };
+	"dead", "setup", "komi", NULL };
 
 const struct sht_method_entry sht_method_referee_entry = {
 	.name = "referee",

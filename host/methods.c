@@ -202,6 +202,8 @@ sht_params_ruleset_game(const struct sht_context *ctx, json_t *params,
 			if (!sht_game_from_json(g, (*rs)->setup.width, (*rs)->setup.height, game, err))
 				return false;
 		}
+		game->ruleset_unrecognised = game->g.ruleset != NULL &&
+		    sht_ruleset_for_ru(ctx->registry, game->g.ruleset) == NULL;
 	}
 	return true;
 }

@@ -180,7 +180,7 @@ sht_violation_name(int violation)
 json_t *
 sht_json_replay(const struct sht_ruleset *rs, const struct sht_replay *r)
 {
-	json_t *moves = json_array(), *end;
+	json_t *moves = json_array(), *notes = json_array(), *end;
 
 	for (int i = 0; i < r->nmoves; i++) {
 		const struct sht_move_record *m = &r->moves[i];
@@ -199,7 +199,9 @@ sht_json_replay(const struct sht_ruleset *rs, const struct sht_replay *r)
 		json_object_set_new(end, "loser", json_string(r->end_player == SHT_BLACK ? "B" : "W"));
 	if (r->end_reason[0])
 		json_object_set_new(end, "why", json_string(r->end_reason));
-	return json_pack("{s:s, s:o, s:o, s:o, s:s, s:{s:i, s:i}, s:{s:i, s:i}, s:o, s:i}",
+	for (int i = 0; i < r->nnotes; i++)
+		json_array_append_new(notes, json_string(r->notes[i]));
+	return json_pack("{s:s, s:o, s:o, s:o, s:s, s:{s:i, s:i}, s:{s:i, s:i}, s:o, s:i, s:o}",
 	    "ruleset", rs->name,
 	    "moves", moves,
 	    "end", end,
@@ -209,5 +211,6 @@ sht_json_replay(const struct sht_ruleset *rs, const struct sht_replay *r)
 	    "W", sht_board_captures(r->board, SHT_WHITE),
 	    "warnings", "B", r->warnings[SHT_BLACK], "W", r->warnings[SHT_WHITE],
 	    "komi", sht_json_points(r->komi),
-	    "implied_passes", r->implied_passes);
+	    "implied_passes", r->implied_passes,
+	    "notes", notes);
 }

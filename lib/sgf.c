@@ -545,6 +545,11 @@ struct game_builder {
 	struct sht_sgf_game *g;
 	struct sht_sgf_error *err;
 	int cap;
+	/* The setup of the node being read, per point: the node's number when AB, AW or AE of
+	 * that node names the point (so nothing is cleared between nodes), and what it set. */
+	int setup_node[SHT_MAX_SIZE * SHT_MAX_SIZE];
+	signed char setup_color[SHT_MAX_SIZE * SHT_MAX_SIZE];
+	int node;
 };
 
 static bool game_fail(struct game_builder *gb, size_t offset, const char *fmt, ...)
@@ -610,6 +615,30 @@ parse_point(struct game_builder *gb, const char *v, size_t offset, int *x, int *
 	return true;
 }
 
+static const char *
+setup_name(int color)
+{
+	return color == SHT_BLACK ? "AB" : color == SHT_WHITE ? "AW" : "AE";
+}
+
+/* One node may not set a point two ways (FF[4]: AB, AW and AE of a node share no point): a
+ * stone of both colours on one point is no position, so the record is refused there. */
+static bool
+note_setup_point(struct game_builder *gb, const struct sht_sgf_prop *prop, int color, int x,
+    int y)
+{
+	static const char columns[] = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+	int i = y * SHT_MAX_SIZE + x;
+
+	if (gb->setup_node[i] == gb->node && gb->setup_color[i] != color)
+		return game_fail(gb, prop->offset, "%s and %s of one node both set point %c%c (%c%d)",
+		    setup_name(gb->setup_color[i]), setup_name(color), 'a' + x, 'a' + y, columns[x],
+		    gb->g->height - y);
+	gb->setup_node[i] = gb->node;
+	gb->setup_color[i] = (signed char)color;
+	return true;
+}
+
 static bool
 add_setup(struct game_builder *gb, const struct sht_sgf_prop *prop, int color)
 {
@@ -628,7 +657,8 @@ add_setup(struct game_builder *gb, const struct sht_sgf_prop *prop, int color)
 			return false;
 		for (int y = y0 < y1 ? y0 : y1; y <= (y0 < y1 ? y1 : y0); y++)
 			for (int x = x0 < x1 ? x0 : x1; x <= (x0 < x1 ? x1 : x0); x++)
-				if (!add_event(gb, SHT_SGF_SETUP, color, x, y, prop->offset))
+				if (!note_setup_point(gb, prop, color, x, y) ||
+				    !add_event(gb, SHT_SGF_SETUP, color, x, y, prop->offset))
 					return false;
 	}
 	return true;
@@ -740,7 +770,7 @@ bool
 sht_sgf_game(const struct sht_sgf_collection *c, int tree, struct sht_sgf_game *g,
     struct sht_sgf_error *err)
 {
-	struct game_builder gb = { c, g, err, 0 };
+	struct game_builder gb = { c, g, err, 0, { 0 }, { 0 }, 0 };
 	const struct sht_sgf_node *root, *n;
 	const struct sht_sgf_prop *sz;
 	const char *v;
@@ -782,6 +812,7 @@ sht_sgf_game(const struct sht_sgf_collection *c, int tree, struct sht_sgf_game *
 	g->game_name = sht_sgf_get(root, "GN");
 
 	for (n = root; n != NULL; n = n->child) {
+		gb.node++; /* from 1: 0 in setup_node is "no node yet" */
 		for (int i = 0; i < n->nprops; i++) {
 			const struct sht_sgf_prop *p = &n->props[i];
 			bool ok = true;

@@ -188,5 +188,11 @@ check "a bad clock in a ruleset names line and column" \
 	"bad-clock.yaml:3:9: unknown time control 'sandglass'" \
 	"$SHOUTAN" --rulesets-dir "$TMP/rs-clock" rulesets
 
+# One komi order everywhere (issue 11, item 7): the demo's KM[7] makes it a draw for score and
+# for the referee alike (the referee once ignored KM and said W+0.5).
+check "score: the demo is a draw at the record's komi" "Draw (0)" "$SHOUTAN" score "$demo" -r chinese
+check "referee: the demo is a draw at the record's komi" "outcome: counting 0" \
+	"$SHOUTAN" referee "$demo" -r chinese
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

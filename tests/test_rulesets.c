@@ -749,6 +749,117 @@ test_method_entries(void **state)
 	assert_false(sht_method_pure("nonesuch"));
 }
 
+/* ---- input a user would expect to be told about (issue 11, item 10) ---- */
+
+/* Whether any of a result's notes contains `needle`. */
+static bool
+has_note(const json_t *result, const char *needle)
+{
+	size_t i;
+	json_t *n;
+
+	json_array_foreach(json_object_get(result, "notes"), i, n)
+		if (strstr(json_string_value(n), needle) != NULL)
+			return true;
+	return false;
+}
+
+static json_t *
+score_sgf(const char *ruleset, const char *sgf, struct sht_error *err)
+{
+	json_t *params = json_pack("{s:{s:s}, s:s}", "game", "sgf", sgf, "dead", "none");
+
+	if (ruleset != NULL)
+		json_object_set_new(params, "ruleset", json_string(ruleset));
+	return call("score", params, err);
+}
+
+static void
+test_setup_stone_of_both_colours_is_refused(void **state)
+{
+	struct sht_error err;
+	json_t *r;
+
+	(void)state;
+	/* SGF: AB and AW of one node on ee; the error names the point and where the second
+	 * property stands. */
+	assert_null(score_sgf("chinese", "(;SZ[9]AB[dd][ee]\nAW[cc][ee];B[aa])", &err));
+	assert_int_equal(err.kind, SHT_ERROR_BAD_SGF);
+	assert_int_equal(err.line, 2);
+	assert_int_equal(err.column, 1);
+	assert_non_null(strstr(err.message, "AB and AW of one node both set point ee (E5)"));
+	/* AE beside AB on one point is no position either. */
+	assert_null(score_sgf("chinese", "(;SZ[9]AB[ee]AE[ee])", &err));
+	assert_non_null(strstr(err.message, "AB and AE of one node both set point ee (E5)"));
+	/* In a later node, AW over a black stone is an edit of the position, and stands. */
+	r = score_sgf("chinese", "(;SZ[9]AB[dd][ee];AW[cc][ee];B[];W[])", &err);
+	assert_non_null(r);
+	assert_int_equal((int)num(r, "black.stones"), 1);
+	assert_int_equal((int)num(r, "white.stones"), 2);
+	json_decref(r);
+	/* The JSON game object: a vertex in both lists, named as the request wrote it. */
+	assert_null(call("score", json_pack("{s:s, s:{s:i, s:{s:[s,s], s:[s,s]}}}", "ruleset",
+	    "chinese", "game", "size", 9, "setup", "black", "D4", "E5", "white", "C3", "e5"),
+	    &err));
+	assert_int_equal(err.kind, SHT_ERROR_BAD_PARAMS);
+	assert_string_equal(err.message, "game.setup.white[1]: e5 is also in game.setup.black (a "
+	    "point holds one stone)");
+}
+
+static void
+test_handicap_that_the_stones_do_not_match_is_noted(void **state)
+{
+	struct sht_error err;
+	json_t *r;
+
+	(void)state;
+	r = score_sgf("chinese", "(;SZ[9]HA[3]AB[cc][gg];W[ee];B[];W[])", &err);
+	assert_non_null(r);
+	assert_true(has_note(r, "HA[3], but 2 black stones stand before the first move: the "
+	    "handicap is taken as 3"));
+	/* Chinese compensation follows the stated handicap: 3 points to White. */
+	assert_int_equal((int)num(r, "white.handicap_compensation"), 3);
+	json_decref(r);
+	r = score_sgf("chinese", "(;SZ[9]HA[2]AB[cc][gg];W[ee];B[];W[])", &err);
+	assert_non_null(r);
+	assert_false(has_note(r, "HA["));
+	json_decref(r);
+	r = must("score", json_pack("{s:s, s:s, s:{s:i, s:i, s:{s:[s,s]}, s:[s,s,s]}}", "ruleset",
+	    "chinese", "dead", "none", "game", "size", 9, "handicap", 3, "setup", "black", "C7", "G3",
+	    "moves", "W E5", "B pass", "W pass"));
+	assert_true(has_note(r, "game.handicap 3, but 2 black stones stand before the first move"));
+	json_decref(r);
+}
+
+static void
+test_unrecognised_ru_is_noted(void **state)
+{
+	struct sht_error err;
+	json_t *r;
+
+	(void)state;
+	r = score_sgf(NULL, "(;SZ[9]RU[bogus];B[];W[])", &err);
+	assert_non_null(r);
+	assert_string_equal(str(r, "ruleset"), "chinese");
+	assert_true(has_note(r, "the record's RU[bogus] names no ruleset known here: judged "
+	    "under chinese"));
+	json_decref(r);
+	/* A recognised RU, or a ruleset the request names, needs no note. */
+	r = score_sgf(NULL, "(;SZ[9]RU[Japanese];B[];W[])", &err);
+	assert_non_null(r);
+	assert_string_equal(str(r, "ruleset"), "japanese");
+	assert_false(has_note(r, "RU["));
+	json_decref(r);
+	r = score_sgf("japanese", "(;SZ[9]RU[bogus];B[];W[])", &err);
+	assert_non_null(r);
+	assert_false(has_note(r, "RU["));
+	json_decref(r);
+	/* replay carries the same note. */
+	r = must("replay", json_pack("{s:{s:s}}", "game", "sgf", "(;SZ[9]RU[bogus];B[];W[])"));
+	assert_true(has_note(r, "RU[bogus] names no ruleset known here"));
+	json_decref(r);
+}
+
 static int
 setup_registry(void **state)
 {
@@ -791,6 +902,9 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_plugin_loading_refusals),
 		cmocka_unit_test(test_describe_marks_reconstructions),
 		cmocka_unit_test(test_method_entries),
+		cmocka_unit_test(test_setup_stone_of_both_colours_is_refused),
+		cmocka_unit_test(test_handicap_that_the_stones_do_not_match_is_noted),
+		cmocka_unit_test(test_unrecognised_ru_is_noted),
 	};
 
 	if (argc < 4) {
