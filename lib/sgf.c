@@ -68,8 +68,15 @@ struct prop_buf {
 	int n, cap;
 };
 
+/* A node as the parser builds it: the public node, and its last child, so that appending a
+ * variation does not walk the ones before it (80,000 siblings took 54 s when it did). */
+struct parse_node {
+	struct sht_sgf_node node; /* first: a parse_node's address is its node's */
+	struct sht_sgf_node *last_child;
+};
+
 struct open_tree {
-	struct sht_sgf_node *attach; /* the node the variation hangs from; NULL for a new game */
+	struct parse_node *attach;   /* the node the variation hangs from; NULL for a new game */
 	size_t offset;               /* of its '(' */
 };
 
@@ -81,7 +88,7 @@ struct parser {
 	struct sht_sgf_error *err;
 	struct open_tree *stack;
 	int depth, stack_cap;
-	struct sht_sgf_node *cur;  /* the last node of the sequence being read */
+	struct parse_node *cur;    /* the last node of the sequence being read */
 	struct sht_sgf_node *open; /* the node taking properties, or NULL */
 	struct prop_buf props;
 	struct value_buf values;
@@ -185,14 +192,16 @@ close_node(struct parser *p)
 static bool
 new_node(struct parser *p, size_t offset)
 {
+	struct parse_node *pn;
 	struct sht_sgf_node *n;
 
 	if (!close_node(p))
 		return false;
-	n = arena_alloc(p->arena, sizeof(*n));
-	if (n == NULL)
+	pn = arena_alloc(p->arena, sizeof(*pn));
+	if (pn == NULL)
 		return oom(p);
-	memset(n, 0, sizeof(*n));
+	memset(pn, 0, sizeof(*pn));
+	n = &pn->node;
 	n->offset = offset;
 	if (p->depth == 0) {
 		/* A node outside any "(": read it as the start of a game, as most readers do. */
@@ -222,14 +231,14 @@ new_node(struct parser *p, size_t offset)
 		}
 		p->c->trees[p->c->ntrees++] = n;
 	} else {
-		struct sht_sgf_node **link = &p->cur->child;
-
-		while (*link != NULL)
-			link = &(*link)->sibling;
-		*link = n;
-		n->parent = p->cur;
+		if (p->cur->last_child == NULL)
+			p->cur->node.child = n;
+		else
+			p->cur->last_child->sibling = n;
+		p->cur->last_child = n;
+		n->parent = &p->cur->node;
 	}
-	p->cur = n;
+	p->cur = pn;
 	p->open = n;
 	return true;
 }

@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -346,6 +347,245 @@ test_deep_nesting_is_safe(void **state)
 	free(text);
 }
 
+/* ---- every shape of a large file parses in time linear in its size ---- */
+
+struct text {
+	char *s;
+	size_t len, cap;
+};
+
+static void
+append(struct text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void
+append(struct text *t, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	for (;;) {
+		va_start(ap, fmt);
+		n = vsnprintf(t->s + t->len, t->cap - t->len, fmt, ap);
+		va_end(ap);
+		assert_true(n >= 0);
+		if ((size_t)n < t->cap - t->len)
+			break;
+		t->cap = t->cap * 2 + (size_t)n + 1;
+		t->s = realloc(t->s, t->cap);
+		assert_non_null(t->s);
+	}
+	t->len += (size_t)n;
+}
+
+static struct text
+text_new(void)
+{
+	struct text t = { malloc(4096), 0, 4096 };
+
+	assert_non_null(t.s);
+	return t;
+}
+
+/* The i-th point of a 19x19 board, so that values differ from node to node. */
+static const char *
+point_name(long i)
+{
+	static char p[3];
+
+	p[0] = (char)('a' + i % 19);
+	p[1] = (char)('a' + i / 19 % 19);
+	p[2] = '\0';
+	return p;
+}
+
+static struct sht_sgf_collection *
+parse_text(const struct text *t)
+{
+	struct sht_sgf_error err;
+	struct sht_sgf_collection *c = sht_sgf_parse(t->s, t->len, &err);
+
+	if (c == NULL)
+		fail_msg("unexpected parse error %d:%d %s", err.line, err.column, err.message);
+	return c;
+}
+
+/* Nodes of a tree in preorder, without recursion: it checks every parent link on the way up. */
+static long
+count_nodes(const struct sht_sgf_node *root)
+{
+	const struct sht_sgf_node *n = root;
+	long count = 0;
+
+	while (n != NULL) {
+		count++;
+		if (n->child != NULL) {
+			assert_ptr_equal(n->child->parent, n);
+			n = n->child;
+			continue;
+		}
+		while (n != root && n->sibling == NULL)
+			n = n->parent;
+		if (n == root)
+			break;
+		assert_ptr_equal(n->sibling->parent, n->parent);
+		n = n->sibling;
+	}
+	return count;
+}
+
+/*
+ * 200,000 units of each shape a hostile file can take.  When each new variation walked the
+ * list of those before it, the 200,000 siblings alone took 98 s and meson's 30 s timeout
+ * killed this test; with a tail pointer all four take 0.4 s.  The checks are on the parsed
+ * result, not on time, so a slow machine cannot fail them.
+ */
+#define UNITS 200000L
+
+static void
+test_siblings_at_scale(void **state)
+{
+	struct text t = text_new();
+	struct sht_sgf_collection *c;
+	const struct sht_sgf_node *v;
+	long i = 0;
+	size_t len;
+	char *out;
+
+	(void)state;
+	append(&t, "(;GM[1]SZ[19]");
+	for (long k = 0; k < UNITS; k++)
+		append(&t, "(;B[%s])", point_name(k));
+	append(&t, ")");
+	c = parse_text(&t);
+	assert_int_equal(c->ntrees, 1);
+	assert_int_equal(count_nodes(c->trees[0]), UNITS + 1);
+	/* In file order: the k-th variation holds the k-th point. */
+	for (v = c->trees[0]->child; v != NULL; v = v->sibling, i++)
+		if (strcmp(sht_sgf_get(v, "B"), point_name(i)) != 0)
+			fail_msg("variation %ld holds %s", i, sht_sgf_get(v, "B"));
+	assert_int_equal(i, UNITS);
+	/* The writer walks every variation too: it gives back the file as written. */
+	out = sht_sgf_write(c, &len);
+	assert_non_null(out);
+	assert_int_equal(len, t.len + 1); /* and a newline */
+	assert_memory_equal(out, t.s, t.len);
+	free(out);
+	sht_sgf_free(c);
+	free(t.s);
+}
+
+static void
+test_depth_at_scale(void **state)
+{
+	struct text t = text_new();
+	struct sht_sgf_collection *c;
+	struct sht_sgf_game g;
+	const struct sht_sgf_node *n;
+	long level = 0;
+
+	(void)state;
+	/* A main line of UNITS moves, then a comb: UNITS levels of nested variations, each
+	 * with a one-move side line before the level below. */
+	append(&t, "(;GM[1]SZ[19]");
+	for (long k = 0; k < UNITS; k++)
+		append(&t, ";%c[%s]", k % 2 ? 'W' : 'B', point_name(k));
+	append(&t, ")");
+	for (long k = 0; k < UNITS; k++)
+		append(&t, "(;B[%s](;W[tt])", point_name(k));
+	for (long k = 0; k < UNITS; k++)
+		append(&t, ")");
+	c = parse_text(&t);
+	assert_int_equal(c->ntrees, 2);
+	assert_int_equal(count_nodes(c->trees[0]), UNITS + 1);
+	g = game_of(c);
+	assert_int_equal(g.nmoves, UNITS);
+	assert_int_equal(g.events[UNITS - 1].x, (UNITS - 1) % 19);
+	assert_int_equal(g.events[UNITS - 1].y, (UNITS - 1) / 19 % 19);
+	sht_sgf_game_free(&g);
+	assert_int_equal(count_nodes(c->trees[1]), 2 * UNITS);
+	for (n = c->trees[1]; n != NULL; n = n->child->sibling, level++) {
+		assert_string_equal(sht_sgf_get(n, "B"), point_name(level));
+		assert_string_equal(sht_sgf_get(n->child, "W"), "tt");
+		assert_null(n->child->child);
+	}
+	assert_int_equal(level, UNITS);
+	sht_sgf_free(c);
+	free(t.s);
+}
+
+static void
+test_long_property_lists_at_scale(void **state)
+{
+	struct text t = text_new();
+	struct sht_sgf_collection *c;
+	struct sht_sgf_game g;
+	const struct sht_sgf_node *root;
+	const struct sht_sgf_prop *ab, *comment;
+	char last_id[4];
+
+	(void)state;
+	/* One node: UNITS properties, one AB with UNITS values, and a comment of 8 * UNITS
+	 * bytes with an escaped ']' or a soft line break in every 8. */
+	append(&t, "(;GM[1]SZ[19]");
+	for (long k = 0; k < UNITS; k++)
+		append(&t, "X%c%c[%ld]", (char)('A' + k / 26 % 26), (char)('A' + k % 26), k % 10);
+	append(&t, "AB");
+	for (long k = 0; k < UNITS; k++)
+		append(&t, "[%s]", point_name(k));
+	append(&t, "C[");
+	for (long k = 0; k < UNITS; k++)
+		append(&t, k % 2 ? "ab\\]cdef" : "abc\\\ndef");
+	append(&t, "])");
+	c = parse_text(&t);
+	root = c->trees[0];
+	assert_int_equal(root->nprops, 2 + UNITS + 2);
+	snprintf(last_id, sizeof(last_id), "X%c%c", (char)('A' + (UNITS - 1) / 26 % 26),
+	    (char)('A' + (UNITS - 1) % 26));
+	assert_string_equal(root->props[2 + UNITS - 1].id, last_id);
+	assert_string_equal(root->props[2 + UNITS - 1].values[0], "9");
+	ab = sht_sgf_find(root, "AB");
+	assert_int_equal(ab->nvalues, UNITS);
+	assert_string_equal(ab->values[UNITS - 1], point_name(UNITS - 1));
+	comment = sht_sgf_find(root, "C");
+	/* Unescaped, the pairs of 8 bytes are "abcdef" and "ab]cdef". */
+	assert_int_equal(strlen(comment->values[0]), 13 * (size_t)UNITS / 2);
+	assert_string_equal(comment->values[0] + 13 * (UNITS / 2 - 1), "abcdefab]cdef");
+	g = game_of(c);
+	assert_int_equal(g.nevents, UNITS);
+	sht_sgf_game_free(&g);
+	sht_sgf_free(c);
+	free(t.s);
+}
+
+static void
+test_many_trees_and_repairs_at_scale(void **state)
+{
+	struct text t = text_new();
+	struct sht_sgf_collection *c;
+	struct sht_sgf_game g;
+	struct sht_sgf_error err;
+
+	(void)state;
+	/* UNITS game trees, the last with UNITS stray words (each a repair) before its move. */
+	for (long k = 0; k < UNITS - 1; k++)
+		append(&t, "(;B[%s])", point_name(k));
+	append(&t, "(;GM[1]");
+	for (long k = 0; k < UNITS; k++)
+		append(&t, " junk");
+	append(&t, ";B[%s])", point_name(UNITS - 1));
+	c = parse_text(&t);
+	assert_int_equal(c->ntrees, UNITS);
+	assert_int_equal(c->nwarnings, UNITS);
+	assert_string_equal(sht_sgf_get(c->trees[UNITS / 2], "B"), point_name(UNITS / 2));
+	if (!sht_sgf_game(c, UNITS - 1, &g, &err))
+		fail_msg("game error %s", err.message);
+	assert_int_equal(g.nmoves, 1);
+	assert_int_equal(g.events[0].x, (UNITS - 1) % 19);
+	sht_sgf_game_free(&g);
+	sht_sgf_free(c);
+	free(t.s);
+}
+
 int
 main(void)
 {
@@ -361,6 +601,10 @@ main(void)
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_round_trip_of_odd_files),
 		cmocka_unit_test(test_deep_nesting_is_safe),
+		cmocka_unit_test(test_siblings_at_scale),
+		cmocka_unit_test(test_depth_at_scale),
+		cmocka_unit_test(test_long_property_lists_at_scale),
+		cmocka_unit_test(test_many_trees_and_repairs_at_scale),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
