@@ -77,6 +77,10 @@ struct sht_ruleset *sht_ruleset_load(const struct sht_registry *r, const char *p
 struct sht_ruleset *sht_ruleset_parse(const struct sht_registry *r, const char *path,
     const char *text, size_t len, char *err, size_t errlen);
 void sht_ruleset_free(struct sht_ruleset *rs);
+/* What the ruleset does about a violation (enum sht_violation): the plugin's consequence, or
+ * REJECT when it gives none or answers a value that is none.  Replay, `legal` and the referee
+ * all ask here, so that they cannot rule differently on one move. */
+enum sht_consequence sht_ruleset_consequence(const struct sht_ruleset *rs, int violation);
 /* A parameter's value as YAML would spell it ("3.75", "positional", "true"). */
 void sht_param_format(const struct sht_param_spec *spec, const struct sht_param_value *v,
     char *buf, size_t len);

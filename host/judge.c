@@ -175,11 +175,8 @@ sht_judge_move(const struct sht_ruleset *rs, struct sht_replay *out, int color, 
 	else if (sht_board_play(out->board, (enum sht_color)color, p, &info) != SHT_LEGAL)
 		violation = (int)info.verdict;
 	if (violation != 0) {
-		int cons = d->consequence ? d->consequence(rs->rules, violation) :
-		    SHT_CONSEQUENCE_REJECT;
+		int cons = (int)sht_ruleset_consequence(rs, violation);
 
-		if (cons < 0 || cons > SHT_CONSEQUENCE_WARNING)
-			cons = SHT_CONSEQUENCE_REJECT;
 		rec->violation = violation;
 		rec->verdict = cons;
 		if (cons == SHT_CONSEQUENCE_REJECT)

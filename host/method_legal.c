@@ -79,9 +79,7 @@ sht_method_legal(const struct sht_context *ctx, json_t *params, struct sht_error
 		if (info.suicided > 0)
 			json_object_set_new(out, "suicide", json_integer(info.suicided));
 	} else {
-		const struct sht_ruleset_plugin *d = rs->plugin->desc;
-		int cons = d->consequence ? d->consequence(rs->rules, violation) :
-		    SHT_CONSEQUENCE_REJECT;
+		enum sht_consequence cons = sht_ruleset_consequence(rs, violation);
 
 		out = json_pack("{s:b, s:s, s:s, s:o}", "legal", 0, "reason",
 		    sht_violation_name(violation), "consequence",

@@ -204,9 +204,8 @@ rule_move(struct game_state *g, int index, const struct event *ev, int color, js
 static void
 rule_infraction(struct game_state *g, int index, const struct event *ev, json_t *row)
 {
-	const struct sht_ruleset_plugin *d = g->rs->plugin->desc;
 	int violation = ev->type == EV_TAKE_BACK ? SHT_VIOLATION_TAKE_BACK : SHT_VIOLATION_DISTURBED;
-	int cons = d->consequence ? d->consequence(g->rs->rules, violation) : SHT_CONSEQUENCE_REJECT;
+	enum sht_consequence cons = sht_ruleset_consequence(g->rs, violation);
 	int lose = g->rs->setup.warnings_to_lose;
 	char why[200], re[8];
 

@@ -610,3 +610,22 @@ sht_registry_find(const struct sht_registry *r, const char *name)
 			return r->rulesets[i];
 	return NULL;
 }
+
+enum sht_consequence
+sht_ruleset_consequence(const struct sht_ruleset *rs, int violation)
+{
+	const struct sht_ruleset_plugin *d = rs->plugin->desc;
+	int cons = d->consequence != NULL ? d->consequence(rs->rules, violation) :
+	    SHT_CONSEQUENCE_REJECT;
+
+	/* A plugin's answer that is no consequence refuses the move: the safe reading, since
+	 * no caller may take it for a legal move. */
+	switch (cons) {
+	case SHT_CONSEQUENCE_REJECT:
+	case SHT_CONSEQUENCE_VOID:
+	case SHT_CONSEQUENCE_LOSS:
+	case SHT_CONSEQUENCE_WARNING:
+		return (enum sht_consequence)cons;
+	}
+	return SHT_CONSEQUENCE_REJECT;
+}

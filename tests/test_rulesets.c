@@ -860,6 +860,62 @@ test_unrecognised_ru_is_noted(void **state)
 	json_decref(r);
 }
 
+/* A plugin's consequence that is none is a refusal wherever it is asked for: `legal` said "ok"
+ * for an illegal move, where replay (which clamped it) refused the record. */
+static void
+test_bad_consequence_is_a_refusal_everywhere(void **state)
+{
+	static const char yaml[] = "plugin: misbehaving\nparameters:\n  action: bad_consequence\n";
+	char path[1024], err[SHT_ERR_MAX];
+	struct sht_plugin *p;
+	struct sht_ruleset *rs;
+	struct sht_registry reg;
+	struct sht_context c2;
+	struct sht_error e;
+	bool unknown;
+	json_t *params, *r;
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/misbehaving.so", test_plugins_dir);
+	p = sht_plugin_load(path, err, sizeof(err));
+	if (p == NULL)
+		fail_msg("%s", err);
+	memset(&reg, 0, sizeof(reg));
+	reg.plugins = &p;
+	reg.nplugins = 1;
+	rs = sht_ruleset_parse(&reg, "bad-consequence.yaml", yaml, strlen(yaml), err, sizeof(err));
+	if (rs == NULL)
+		fail_msg("%s", err);
+	reg.rulesets = &rs;
+	reg.nrulesets = 1;
+	memset(&c2, 0, sizeof(c2));
+	c2.registry = &reg;
+	assert_int_equal(sht_ruleset_consequence(rs, SHT_VIOLATION_OCCUPIED),
+	    SHT_CONSEQUENCE_REJECT);
+
+	params = json_pack("{s:s, s:{s:i, s:[s]}, s:s}", "ruleset", rs->name, "game", "size", 9,
+	    "moves", "B C3", "move", "W C3");
+	r = sht_method_call(&c2, "legal", params, &unknown, &e);
+	json_decref(params);
+	if (r == NULL)
+		fail_msg("legal: %s", e.message);
+	assert_false(json_is_true(json_object_get(r, "legal")));
+	assert_string_equal(str(r, "reason"), "occupied");
+	assert_string_equal(str(r, "consequence"), "reject");
+	json_decref(r);
+
+	/* Replay reads the same ruling: the record is refused. */
+	params = json_pack("{s:s, s:{s:i, s:[s,s]}}", "ruleset", rs->name, "game", "size", 9,
+	    "moves", "B C3", "W C3");
+	r = sht_method_call(&c2, "replay", params, &unknown, &e);
+	json_decref(params);
+	assert_null(r);
+	assert_int_equal(e.kind, SHT_ERROR_ILLEGAL_MOVE);
+
+	sht_ruleset_free(rs);
+	sht_plugin_unload(p);
+}
+
 static int
 setup_registry(void **state)
 {
@@ -905,6 +961,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_setup_stone_of_both_colours_is_refused),
 		cmocka_unit_test(test_handicap_that_the_stones_do_not_match_is_noted),
 		cmocka_unit_test(test_unrecognised_ru_is_noted),
+		cmocka_unit_test(test_bad_consequence_is_a_refusal_everywhere),
 	};
 
 	if (argc < 4) {

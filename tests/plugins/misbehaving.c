@@ -1,4 +1,5 @@
-/* A test plugin that misbehaves on purpose while scoring (crash, or sleep): the daemon must survive it. */
+/* A test plugin that misbehaves on purpose (crash or sleep while scoring, or answer a consequence
+ * that is none): the host and the daemon must survive it. */
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,10 +8,12 @@
 
 #include "shoutan/ruleset.h"
 
-static const char *const actions[] = { "crash", "sleep", NULL };
+static const char *const actions[] = { "crash", "sleep", "bad_consequence", NULL };
+enum action { ACTION_CRASH, ACTION_SLEEP, ACTION_BAD_CONSEQUENCE };
 
 static const struct sht_param_spec params[] = {
-	{ "action", SHT_PARAM_CHOICE, 0, 0, actions, "crash", 0, "What to do while scoring." },
+	{ "action", SHT_PARAM_CHOICE, 0, 0, actions, "crash", 0,
+	    "What to do while scoring, or which consequence to give." },
 	{ "sleep_ms", SHT_PARAM_INT, 0, 600000, NULL, "1000", 0, "How long to sleep." },
 };
 
@@ -57,11 +60,21 @@ score(const void *rules, const struct sht_host *host, const struct sht_position 
 	(void)out;
 	(void)err;
 	(void)errlen;
-	if (m->action == 0)
+	if (m->action == ACTION_CRASH)
 		raise(SIGSEGV); /* what a buggy plugin does */
 	nanosleep(&ts, NULL);
 	snprintf(err, errlen, "slept %ld ms", m->sleep_ms);
 	return -1;
+}
+
+/* Every violation's consequence: one outside enum sht_consequence, when asked to misbehave. */
+static int
+consequence(const void *rules, int violation)
+{
+	const struct misbehaving *m = rules;
+
+	(void)violation;
+	return m->action == ACTION_BAD_CONSEQUENCE ? 42 : SHT_CONSEQUENCE_REJECT;
 }
 
 static const struct sht_ruleset_plugin plugin = {
@@ -74,6 +87,7 @@ static const struct sht_ruleset_plugin plugin = {
 	.configure = configure,
 	.release = release,
 	.setup = setup,
+	.consequence = consequence,
 	.score = score,
 };
 
