@@ -5,9 +5,6 @@
 
 #include "cli.h"
 
-static const char usage_line[] = "clock FILE|- [-r RULESET] [--clock type=dumiao,main=1h,...] "
-    "[--json]";
-
 const char *
 cli_ms(json_int_t ms, char *buf, size_t len)
 {
@@ -16,31 +13,6 @@ cli_ms(json_int_t ms, char *buf, size_t len)
 	snprintf(buf, len, "%lld:%02lld:%02lld.%03lld", v / 3600000, v / 60000 % 60, v / 1000 % 60,
 	    v % 1000);
 	return buf;
-}
-
-/* "type=dumiao,main=1h,periods=5" as the `clock` object. */
-bool
-cli_set_clock(json_t *params, const char *arg)
-{
-	json_t *clock = json_object();
-	char *copy = strdup(arg), *save = NULL;
-	bool ok = copy != NULL;
-
-	for (char *kv = strtok_r(copy, ",", &save); ok && kv != NULL; kv = strtok_r(NULL, ",", &save)) {
-		char *eq = strchr(kv, '=');
-
-		if (eq == NULL || eq == kv) {
-			ok = false;
-			break;
-		}
-		*eq = '\0';
-		json_object_set_new(clock, kv, json_string(eq + 1));
-	}
-	free(copy);
-	if (ok)
-		json_object_set(params, "clock", clock);
-	json_decref(clock);
-	return ok;
 }
 
 static void
@@ -90,5 +62,5 @@ print_clock(const json_t *r)
 int
 cmd_clock(struct cli *cli, int argc, char **argv)
 {
-	return cli_timed_command(cli, argc, argv, "clock", usage_line, false, print_clock);
+	return cli_timed_command(cli, argc, argv, "clock", print_clock);
 }

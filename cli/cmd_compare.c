@@ -60,6 +60,5 @@ print_compare(const json_t *r)
 int
 cmd_compare(struct cli *cli, int argc, char **argv)
 {
-	return cli_game_command(cli, argc, argv, "compare", "compare FILE|- [-r A,B,...] "
-	    "[--dead ...] [--komi X] [--json]", true, true, print_compare);
+	return cli_game_command(cli, argc, argv, "compare", true, print_compare);
 }

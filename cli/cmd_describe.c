@@ -1,40 +1,34 @@
 /* shoutan describe RULESET: its parameters (with what is reconstructed), description, sources. */
 #include <stdio.h>
-#include <string.h>
 
 #include "cli.h"
 
 int
 cmd_describe(struct cli *cli, int argc, char **argv)
 {
-	const char *name = NULL;
+	struct cli_args args;
 	json_t *params, *r, *p;
 	size_t i;
 	bool any_r = false;
+	int rc = cli_parse_args(cli, argc, argv, &args);
 
-	for (int a = 1; a < argc; a++) {
-		if (strcmp(argv[a], "--json") == 0)
-			cli->json = true;
-		else if (name == NULL && argv[a][0] != '-')
-			name = argv[a];
-		else {
-			fprintf(stderr, "usage: shoutan describe RULESET [--json]\n");
-			return 2;
-		}
+	if (rc < 0 && args.noperands != 1)
+		rc = cli_usage_error(cli, args.noperands == 0 ? "RULESET is missing" :
+		    "takes one RULESET");
+	if (rc >= 0) {
+		cli_args_free(&args);
+		return rc;
 	}
-	if (name == NULL) {
-		fprintf(stderr, "usage: shoutan describe RULESET [--json]\n");
-		return 2;
-	}
-	params = json_pack("{s:s}", "ruleset", name);
+	params = json_pack("{s:s}", "ruleset", args.operands[0]);
+	cli_args_free(&args);
 	r = cli_call(cli, "describe", params);
 	json_decref(params);
 	if (r == NULL)
-		return 1;
+		return CLI_FAILED;
 	if (cli->json) {
-		cli_print_json(r);
+		cli_print_json(cli, r);
 		json_decref(r);
-		return 0;
+		return CLI_OK;
 	}
 	printf("%s — %s\n", json_string_value(json_object_get(r, "name")),
 	    json_string_value(json_object_get(r, "title")));
@@ -73,5 +67,5 @@ cmd_describe(struct cli *cli, int argc, char **argv)
 	}
 	printf("\nSources: %s\n", json_string_value(json_object_get(r, "sources")));
 	json_decref(r);
-	return 0;
+	return CLI_OK;
 }

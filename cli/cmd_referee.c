@@ -3,9 +3,6 @@
 
 #include "cli.h"
 
-static const char usage_line[] = "referee FILE|- -r RULESET [--clock type=...,main=...] "
-    "[--dead auto|none|V,V] [--json]";
-
 static void
 print_referee(const json_t *r)
 {
@@ -41,5 +38,5 @@ print_referee(const json_t *r)
 int
 cmd_referee(struct cli *cli, int argc, char **argv)
 {
-	return cli_timed_command(cli, argc, argv, "referee", usage_line, true, print_referee);
+	return cli_timed_command(cli, argc, argv, "referee", print_referee);
 }

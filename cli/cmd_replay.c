@@ -35,6 +35,5 @@ print_replay(const json_t *r)
 int
 cmd_replay(struct cli *cli, int argc, char **argv)
 {
-	return cli_game_command(cli, argc, argv, "replay", "replay FILE|- [-r RULESET] [--komi X] "
-	    "[--json]", false, false, print_replay);
+	return cli_game_command(cli, argc, argv, "replay", false, print_replay);
 }

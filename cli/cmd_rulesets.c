@@ -1,29 +1,27 @@
 /* shoutan rulesets: the loaded rulesets, one per line. */
 #include <stdio.h>
-#include <string.h>
 
 #include "cli.h"
 
 int
 cmd_rulesets(struct cli *cli, int argc, char **argv)
 {
+	struct cli_args args;
 	json_t *r, *rs;
 	size_t i;
 	char k[16];
+	int rc = cli_parse_args(cli, argc, argv, &args);
 
-	for (int a = 1; a < argc; a++) {
-		if (strcmp(argv[a], "--json") == 0) {
-			cli->json = true;
-		} else {
-			fprintf(stderr, "usage: shoutan rulesets [--json]\n");
-			return 2;
-		}
-	}
+	if (rc < 0 && args.noperands > 0)
+		rc = cli_usage_error(cli, "takes no operand ('%s')", args.operands[0]);
+	cli_args_free(&args);
+	if (rc >= 0)
+		return rc;
 	r = cli_call(cli, "rulesets", NULL);
 	if (r == NULL)
-		return 1;
+		return CLI_FAILED;
 	if (cli->json) {
-		cli_print_json(r);
+		cli_print_json(cli, r);
 	} else {
 		printf("%-14s %-9s %-6s %-6s %-5s %s\n", "NAME", "PLUGIN", "BOARD", "KOMI", "FIRST",
 		    "TITLE");
@@ -43,5 +41,5 @@ cmd_rulesets(struct cli *cli, int argc, char **argv)
 		}
 	}
 	json_decref(r);
-	return 0;
+	return CLI_OK;
 }

@@ -1,5 +1,6 @@
-/* shoutan score FILE: who won and by how much under one ruleset, with the full breakdown. */
+/* shoutan score FILE...: who won and by how much under one ruleset, with the full breakdown. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -45,9 +46,72 @@ cli_print_score(const json_t *s)
 		printf("note: %s\n", json_string_value(v));
 }
 
+/* One file's score as a line of JSON Lines: {"file": ..., "result": ...} or {"file": ...,
+ * "error": {"message": ..., "kind": ...}}, whatever the terminal, since a script reads it. */
+static void
+print_json_line(const struct cli *cli, const char *file, json_t *result)
+{
+	json_t *line = json_pack("{s:s}", "file", file);
+	char *text;
+
+	if (result != NULL) {
+		json_object_set(line, "result", result);
+	} else {
+		json_t *e = json_pack("{s:s}", "message", cli->last_error);
+
+		if (cli->last_error_kind != NULL)
+			json_object_set_new(e, "kind", json_string(cli->last_error_kind));
+		json_object_set_new(line, "error", e);
+	}
+	text = json_dumps(line, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+	if (text != NULL)
+		puts(text);
+	free(text);
+	json_decref(line);
+}
+
+/* Each FILE in turn, going on past one that fails; with several, each score is headed by its
+ * file's name (people) or is one line of JSON (--json).  Exit 1 when any file failed. */
 int
 cmd_score(struct cli *cli, int argc, char **argv)
 {
-	return cli_game_command(cli, argc, argv, "score", "score FILE|- [-r RULESET] "
-	    "[--dead auto|none|V,V,...] [--komi X] [--json]", true, false, cli_print_score);
+	struct cli_args args;
+	int rc = cli_parse_args(cli, argc, argv, &args), stdin_files = 0, failed = 0;
+	bool several;
+
+	for (int i = 0; rc < 0 && i < args.noperands; i++)
+		stdin_files += strcmp(args.operands[i], "-") == 0;
+	if (rc < 0 && args.noperands == 0)
+		rc = cli_usage_error(cli, "FILE is missing");
+	else if (rc < 0 && stdin_files > 1)
+		rc = cli_usage_error(cli, "standard input (-) can be read once");
+	if (rc >= 0) {
+		cli_args_free(&args);
+		return rc;
+	}
+	several = args.noperands > 1;
+	for (int i = 0; i < args.noperands; i++) {
+		const char *file = args.operands[i];
+		json_t *params, *r = NULL;
+
+		if (several && !cli->json) {
+			printf("%s==> %s <==\n", i > 0 ? "\n" : "", file);
+			/* Before this file's messages on stderr, on a terminal. */
+			fflush(stdout);
+		}
+		params = cli_game_params(cli, &args, file, false);
+		if (params != NULL)
+			r = cli_call(cli, "score", params);
+		json_decref(params);
+		failed += r == NULL;
+		if (several && cli->json)
+			print_json_line(cli, file, r);
+		else if (r != NULL && cli->json)
+			cli_print_json(cli, r);
+		else if (r != NULL)
+			cli_print_score(r);
+		json_decref(r);
+	}
+	cli_args_free(&args);
+	return failed > 0 ? CLI_FAILED : CLI_OK;
 }

@@ -1,5 +1,6 @@
 /* The command's shared work: loading rulesets, reading the game, calling a method, printing. */
 #include <errno.h>
+#include <stdarg.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <unistd.h>
@@ -9,18 +10,22 @@
 
 #include "cli.h"
 
-bool
-cli_load_registry(struct cli *cli)
+/* Prints a message on stderr and keeps it (and the error's kind, NULL when the message is the
+ * command's own), for score's JSON lines. */
+static void __attribute__((format(printf, 3, 4)))
+complain(struct cli *cli, const char *kind, const char *fmt, ...)
 {
-	char err[SHT_ERR_MAX];
+	va_list ap;
+	size_t len;
 
-	cli->registry = sht_registry_load(cli->plugins_dir, cli->rulesets_dir, err, sizeof(err));
-	if (cli->registry == NULL) {
-		fprintf(stderr, "shoutan: %s\n", err);
-		return false;
-	}
-	cli->ctx.registry = cli->registry;
-	return true;
+	va_start(ap, fmt);
+	vsnprintf(cli->last_error, sizeof(cli->last_error), fmt, ap);
+	va_end(ap);
+	fputs(cli->last_error, stderr);
+	len = strlen(cli->last_error);
+	if (len > 0 && cli->last_error[len - 1] == '\n')
+		cli->last_error[len - 1] = '\0';
+	cli->last_error_kind = kind;
 }
 
 static char *
@@ -54,16 +59,20 @@ cli_read_game(struct cli *cli, const char *path)
 	const char *p;
 	json_t *game;
 
+	/* score reads several files: each one's text replaces the last one's. */
+	free(cli->input_text);
+	cli->input_text = NULL;
+	cli->input_len = 0;
 	cli->input_name = strcmp(path, "-") == 0 ? "(stdin)" : path;
 	if (f == NULL) {
-		fprintf(stderr, "shoutan: %s: %s\n", path, strerror(errno));
+		complain(cli, NULL, "shoutan: %s: %s\n", path, strerror(errno));
 		return NULL;
 	}
 	cli->input_text = read_all(f, &cli->input_len);
 	if (f != stdin)
 		fclose(f);
 	if (cli->input_text == NULL) {
-		fprintf(stderr, "shoutan: %s: cannot read it\n", cli->input_name);
+		complain(cli, NULL, "shoutan: %s: cannot read it\n", cli->input_name);
 		return NULL;
 	}
 	for (p = cli->input_text; *p == ' ' || *p == '\n' || *p == '\r' || *p == '\t'; p++)
@@ -71,10 +80,15 @@ cli_read_game(struct cli *cli, const char *path)
 	if (*p == '{') {
 		json_error_t e;
 
+		if (cli->tree_given) {
+			complain(cli, NULL, "%s: --tree picks a game tree of an SGF collection, and this "
+			    "is a JSON file\n", cli->input_name);
+			return NULL;
+		}
 		/* A JSON game object, as in the protocol's params.game. */
 		game = json_loadb(cli->input_text, cli->input_len, 0, &e);
 		if (game == NULL)
-			fprintf(stderr, "%s:%d:%d: not valid JSON: %s\n", cli->input_name, e.line,
+			complain(cli, NULL, "%s:%d:%d: not valid JSON: %s\n", cli->input_name, e.line,
 			    e.column, e.text);
 		return game;
 	}
@@ -83,8 +97,10 @@ cli_read_game(struct cli *cli, const char *path)
 
 		game = sht_game_json_from_sgf_bytes(cli->input_text, cli->input_len, &err);
 		if (game == NULL)
-			fprintf(stderr, "%s:%d:%d: %s\n", cli->input_name, err.line, err.column,
+			complain(cli, "bad_sgf", "%s:%d:%d: %s\n", cli->input_name, err.line, err.column,
 			    strstr(err.message, ": ") ? strstr(err.message, ": ") + 2 : err.message);
+		else if (cli->tree_given)
+			json_object_set_new(game, "tree", json_integer(cli->tree));
 		return game;
 	}
 }
@@ -98,7 +114,7 @@ line_of_move(const struct cli *cli, int n)
 	int line = 0, col;
 
 	if (cli->input_text == NULL || n <= 0 ||
-	    !sht_game_from_sgf(cli->input_text, cli->input_len, 0, &g, &e))
+	    !sht_game_from_sgf(cli->input_text, cli->input_len, cli->tree, &g, &e))
 		return 0;
 	for (int i = 0; i < g.g.nevents; i++)
 		if (g.g.events[i].move_number == n) {
@@ -221,78 +237,59 @@ remote_call(struct cli *cli, const char *method, json_t *params, struct sht_erro
 json_t *
 cli_call(struct cli *cli, const char *method, json_t *params)
 {
-	struct sht_error err;
-	bool unknown;
-	json_t *result = cli->socket_path != NULL ? remote_call(cli, method, params, &err) :
-	    sht_method_call(&cli->ctx, method, params, &unknown, &err);
+	struct sht_error e, *err = &e;
 	const char *name = cli->input_name ? cli->input_name : "shoutan";
+	const char *kind;
+	bool unknown;
+	json_t *result;
 
+	/* Through the daemon, the daemon's rulesets answer; nothing is loaded here. */
+	if (cli->socket_path == NULL && cli->registry == NULL) {
+		char why[SHT_ERR_MAX];
+
+		cli->registry = sht_registry_load(cli->plugins_dir, cli->rulesets_dir, why,
+		    sizeof(why));
+		if (cli->registry == NULL) {
+			sht_error_set(err, SHT_ERROR_INTERNAL, "%s", why);
+			complain(cli, NULL, "shoutan: %s\n", why);
+			return NULL;
+		}
+		cli->ctx.registry = cli->registry;
+	}
+	result = cli->socket_path != NULL ? remote_call(cli, method, params, err) :
+	    sht_method_call(&cli->ctx, method, params, &unknown, err);
 	if (result != NULL)
 		return result;
-	if (err.kind == SHT_ERROR_BAD_SGF && err.line > 0) {
+	kind = sht_error_kind_name(err->kind);
+	if (err->kind == SHT_ERROR_BAD_SGF && err->line > 0) {
 		/* "SGF l:c: why": print as file:line:column. */
-		const char *why = strstr(err.message, ": ");
+		const char *why = strstr(err->message, ": ");
 
-		fprintf(stderr, "%s:%d:%d: %s\n", name, err.line, err.column,
-		    why ? why + 2 : err.message);
-	} else if (err.kind == SHT_ERROR_ILLEGAL_MOVE) {
-		int line = line_of_move(cli, err.move);
+		complain(cli, kind, "%s:%d:%d: %s\n", name, err->line, err->column,
+		    why ? why + 2 : err->message);
+	} else if (err->kind == SHT_ERROR_ILLEGAL_MOVE) {
+		int line = line_of_move(cli, err->move);
 
 		if (line > 0)
-			fprintf(stderr, "%s:%d: %s\n", name, line, err.message);
+			complain(cli, kind, "%s:%d: %s\n", name, line, err->message);
 		else
-			fprintf(stderr, "%s: %s\n", name, err.message);
+			complain(cli, kind, "%s: %s\n", name, err->message);
 	} else {
-		fprintf(stderr, "%s: %s\n", name, err.message);
+		complain(cli, kind, "%s: %s\n", name, err->message);
 	}
 	return NULL;
 }
 
 void
-cli_print_json(const json_t *result)
+cli_print_json(const struct cli *cli, const json_t *result)
 {
-	char *s = json_dumps(result, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+	size_t flags = JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10);
+	char *s = json_dumps(result, flags | (cli->compact ? JSON_COMPACT : JSON_INDENT(2)));
 
 	if (s != NULL) {
 		puts(s);
 		free(s);
 	}
-}
-
-bool
-cli_set_dead(json_t *params, const char *arg)
-{
-	json_t *list;
-	char *copy, *save = NULL;
-
-	if (strcmp(arg, "auto") == 0 || strcmp(arg, "none") == 0) {
-		json_object_set_new(params, "dead", json_string(arg));
-		return true;
-	}
-	list = json_array();
-	copy = strdup(arg);
-	for (char *v = strtok_r(copy, ", ", &save); v != NULL; v = strtok_r(NULL, ", ", &save))
-		json_array_append_new(list, json_string(v));
-	free(copy);
-	json_object_set_new(params, "dead", list);
-	return json_array_size(list) > 0;
-}
-
-bool
-cli_set_komi(json_t *params, const char *arg)
-{
-	char *end;
-	double v = strtod(arg, &end);
-
-	if (end == arg)
-		return false;
-	if (strcmp(end, "zi") == 0)
-		json_object_set_new(params, "komi", json_pack("{s:f, s:s}", "value", v, "unit", "zi"));
-	else if (*end == '\0' || strcmp(end, "pt") == 0 || strcmp(end, "points") == 0)
-		json_object_set_new(params, "komi", json_real(v));
-	else
-		return false;
-	return true;
 }
 
 const char *
@@ -307,79 +304,29 @@ cli_num(const json_t *v, char *buf, size_t len)
 	return buf;
 }
 
-/* The options of score, compare and replay: FILE, -r, --dead (when allowed), --komi, --json.
- * Prints usage and returns false on a bad argument. */
-static bool
-cli_game_args(struct cli *cli, int argc, char **argv, const char *usage_line, bool allow_dead,
-    const char **file, const char **rulesets, json_t *params)
+json_t *
+cli_game_params(struct cli *cli, struct cli_args *args, const char *file, bool ruleset_list)
 {
-	*file = NULL;
-	*rulesets = NULL;
-	for (int a = 1; a < argc; a++) {
-		const char *arg = argv[a];
-		const char *val = a + 1 < argc ? argv[a + 1] : NULL;
+	json_t *params = json_deep_copy(args->params), *game;
 
-		if (strcmp(arg, "--json") == 0) {
-			cli->json = true;
-		} else if ((strcmp(arg, "-r") == 0 || strcmp(arg, "--ruleset") == 0 ||
-		    strcmp(arg, "--rulesets") == 0) && val != NULL) {
-			*rulesets = val;
-			a++;
-		} else if (allow_dead && strcmp(arg, "--dead") == 0 && val != NULL) {
-			if (!cli_set_dead(params, val)) {
-				fprintf(stderr, "shoutan: --dead takes auto, none or vertices such as "
-				    "C3,D4\n");
-				return false;
-			}
-			a++;
-		} else if (strcmp(arg, "--komi") == 0 && val != NULL) {
-			if (!cli_set_komi(params, val)) {
-				fprintf(stderr, "shoutan: --komi takes points (7.5) or zi (3.75zi)\n");
-				return false;
-			}
-			a++;
-		} else if (*file == NULL && (arg[0] != '-' || strcmp(arg, "-") == 0)) {
-			*file = arg;
-		} else {
-			fprintf(stderr, "usage: shoutan %s\n", usage_line);
-			return false;
-		}
-	}
-	if (*file == NULL) {
-		fprintf(stderr, "usage: shoutan %s\n", usage_line);
-		return false;
-	}
-	return true;
-}
-
-int
-cli_game_command(struct cli *cli, int argc, char **argv, const char *method, const char *usage,
-    bool allow_dead, bool ruleset_list, void (*print)(const json_t *result))
-{
-	json_t *params = json_object(), *game;
-	const char *file, *rulesets;
-
-	if (!cli_game_args(cli, argc, argv, usage, allow_dead, &file, &rulesets, params)) {
+	if (params == NULL || (game = cli_read_game(cli, file)) == NULL) {
 		json_decref(params);
-		return 2;
-	}
-	if ((game = cli_read_game(cli, file)) == NULL) {
-		json_decref(params);
-		return 1;
+		return NULL;
 	}
 	json_object_set_new(params, "game", game);
-	if (rulesets != NULL && ruleset_list) {
+	if (args->rulesets != NULL && ruleset_list) {
 		json_t *list = json_array();
-		char *copy = strdup(rulesets), *save = NULL;
+		char *copy = strdup(args->rulesets), *save = NULL;
 
-		for (char *n = strtok_r(copy, ",", &save); n != NULL; n = strtok_r(NULL, ",", &save))
+		for (char *n = copy ? strtok_r(copy, ",", &save) : NULL; n != NULL;
+		    n = strtok_r(NULL, ",", &save))
 			json_array_append_new(list, json_string(n));
 		free(copy);
 		json_object_set_new(params, "rulesets", list);
-	} else if (rulesets != NULL) {
-		json_object_set_new(params, "ruleset", json_string(rulesets));
+	} else if (args->rulesets != NULL) {
+		json_object_set_new(params, "ruleset", json_string(args->rulesets));
 	}
-	return cli_call_print(cli, method, params, print);
+	return params;
 }
 
 int
@@ -390,13 +337,32 @@ cli_call_print(struct cli *cli, const char *method, json_t *params,
 
 	json_decref(params);
 	if (r == NULL)
-		return 1;
+		return CLI_FAILED;
 	if (cli->json)
-		cli_print_json(r);
+		cli_print_json(cli, r);
 	else
 		print(r);
 	json_decref(r);
-	return 0;
+	return CLI_OK;
+}
+
+int
+cli_game_command(struct cli *cli, int argc, char **argv, const char *method,
+    bool ruleset_list, void (*print)(const json_t *result))
+{
+	struct cli_args args;
+	json_t *params;
+	int rc = cli_parse_args(cli, argc, argv, &args);
+
+	if (rc < 0 && args.noperands != 1)
+		rc = cli_usage_error(cli, args.noperands == 0 ? "FILE is missing" :
+		    "takes one FILE");
+	if (rc < 0) {
+		params = cli_game_params(cli, &args, args.operands[0], ruleset_list);
+		rc = params == NULL ? CLI_FAILED : cli_call_print(cli, method, params, print);
+	}
+	cli_args_free(&args);
+	return rc;
 }
 
 /* FILE as the params: a JSON file's members (moves, events, clock, ...), or an SGF record as
@@ -408,7 +374,7 @@ timed_input(struct cli *cli, const char *file, json_t *params)
 
 	if (in == NULL)
 		return false;
-	if (json_object_get(in, "sgf") != NULL && json_object_size(in) == 1)
+	if (json_is_string(json_object_get(in, "sgf")))
 		json_object_set(params, "game", in);
 	else
 		json_object_update_missing(params, in);
@@ -418,46 +384,26 @@ timed_input(struct cli *cli, const char *file, json_t *params)
 
 int
 cli_timed_command(struct cli *cli, int argc, char **argv, const char *method,
-    const char *usage, bool allow_dead, void (*print)(const json_t *result))
+    void (*print)(const json_t *result))
 {
-	json_t *params = json_object();
-	const char *file = NULL;
-	bool bad = false;
+	struct cli_args args;
+	int rc = cli_parse_args(cli, argc, argv, &args);
 
-	for (int a = 1; a < argc && !bad; a++) {
-		const char *val = a + 1 < argc ? argv[a + 1] : NULL;
+	if (rc < 0 && args.noperands != 1)
+		rc = cli_usage_error(cli, args.noperands == 0 ? "FILE is missing" :
+		    "takes one FILE");
+	if (rc < 0) {
+		json_t *params = json_deep_copy(args.params);
 
-		if (strcmp(argv[a], "--json") == 0) {
-			cli->json = true;
-		} else if ((strcmp(argv[a], "-r") == 0 || strcmp(argv[a], "--ruleset") == 0) &&
-		    val != NULL) {
-			json_object_set_new(params, "ruleset", json_string(val));
-			a++;
-		} else if (strcmp(argv[a], "--clock") == 0 && val != NULL) {
-			if (!cli_set_clock(params, val)) {
-				fprintf(stderr, "shoutan: --clock takes key=value pairs: "
-				    "type=byo-yomi,main=10m,periods=5,period=30s\n");
-				json_decref(params);
-				return 2;
-			}
-			a++;
-		} else if (allow_dead && strcmp(argv[a], "--dead") == 0 && val != NULL) {
-			bad = !cli_set_dead(params, val);
-			a++;
-		} else if (file == NULL && (argv[a][0] != '-' || strcmp(argv[a], "-") == 0)) {
-			file = argv[a];
+		if (args.rulesets != NULL)
+			json_object_set_new(params, "ruleset", json_string(args.rulesets));
+		if (!timed_input(cli, args.operands[0], params)) {
+			json_decref(params);
+			rc = CLI_FAILED;
 		} else {
-			bad = true;
+			rc = cli_call_print(cli, method, params, print);
 		}
 	}
-	if (bad || file == NULL) {
-		fprintf(stderr, "usage: shoutan %s\n", usage);
-		json_decref(params);
-		return 2;
-	}
-	if (!timed_input(cli, file, params)) {
-		json_decref(params);
-		return 1;
-	}
-	return cli_call_print(cli, method, params, print);
+	cli_args_free(&args);
+	return rc;
 }

@@ -1,32 +1,71 @@
-/* shoutan: the command-line referee: rulesets, describe, score, compare, replay, clock, referee. */
-#include <getopt.h>
+/* shoutan: the command-line referee: global options, help, version, dispatch to subcommands. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "shoutan/protocol.h"
+#include "version.h"
 
+/* Each subcommand runs the method of its name; the method's entry holds its usage line. */
 static const struct cli_command commands[] = {
-	{ "rulesets", "rulesets [--json]", cmd_rulesets },
-	{ "describe", "describe RULESET [--json]", cmd_describe },
-	{ "score", "score FILE|- [-r RULESET] [--dead auto|none|V,V,...] [--komi X] [--json]",
-	    cmd_score },
-	{ "compare", "compare FILE|- [-r A,B,...] [--dead ...] [--komi X] [--json]", cmd_compare },
-	{ "replay", "replay FILE|- [-r RULESET] [--json]", cmd_replay },
-	{ "clock", "clock FILE|- [-r RULESET] [--clock type=dumiao,main=1h,...] [--json]",
-	    cmd_clock },
-	{ "referee", "referee FILE|- -r RULESET [--clock ...] [--dead ...] [--json]", cmd_referee },
+	{ "rulesets", cmd_rulesets },
+	{ "describe", cmd_describe },
+	{ "score", cmd_score },
+	{ "legal", cmd_legal },
+	{ "compare", cmd_compare },
+	{ "replay", cmd_replay },
+	{ "clock", cmd_clock },
+	{ "referee", cmd_referee },
 };
 
+static const char global_usage[] = "usage: shoutan [--socket PATH] [--rulesets-dir DIR] "
+    "[--plugins-dir DIR] COMMAND [ARGS]\n"
+    "       shoutan --version | --help | help [COMMAND]\n";
+
+const struct cli_command *
+cli_command_find(const char *name)
+{
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (strcmp(commands[i].name, name) == 0)
+			return &commands[i];
+	return NULL;
+}
+
+const char *
+cli_usage(const char *name)
+{
+	const struct sht_method_entry *m = sht_method_find(name);
+
+	return m != NULL ? m->usage : NULL;
+}
+
+const char *
+cli_summary(const char *name)
+{
+	const struct sht_method_entry *m = sht_method_find(name);
+
+	return m != NULL ? m->summary : NULL;
+}
+
+/* The commands in the protocol's order, each with its usage line: the methods' entries give
+ * both, and a method without a usage line has no subcommand. */
 static void
 usage(FILE *f)
 {
-	fprintf(f, "usage: shoutan [--socket PATH] [--rulesets-dir DIR] [--plugins-dir DIR] COMMAND "
-	    "[ARGS]\n");
-	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		fprintf(f, "  %s\n", commands[i].usage);
-	fprintf(f, "FILE is an SGF record or a JSON game object; - reads standard input.\n");
+	const struct sht_method_entry *const *entries;
+	size_t n;
+
+	fputs(global_usage, f);
+	fprintf(f, "commands:\n");
+	entries = sht_method_entries(&n);
+	for (size_t i = 0; i < n; i++)
+		if (entries[i]->usage != NULL && cli_command_find(entries[i]->name) != NULL)
+			fprintf(f, "  %s\n", entries[i]->usage);
+	fprintf(f, "FILE is an SGF record or JSON (shoutan(1) says which); - reads standard "
+	    "input.\n'shoutan help COMMAND' or 'shoutan COMMAND --help' says what a command's options "
+	    "do.\n");
 }
 
 /* Plugins and rulesets: the options, else $SHOUTAN_PLUGINS_DIR / $SHOUTAN_RULESETS_DIR, else
@@ -43,63 +82,103 @@ default_dirs(struct cli *cli)
 		cli->rulesets_dir = rulesets;
 }
 
+/* `shoutan help [COMMAND]`: the help asked for, on standard output. */
+static int
+help(int argc, char **argv)
+{
+	if (argc < 2) {
+		usage(stdout);
+		return CLI_OK;
+	}
+	if (argc > 2) {
+		fprintf(stderr, "shoutan help: takes one command\n");
+		usage(stderr);
+		return CLI_USAGE;
+	}
+	if (cli_command_find(argv[1]) == NULL || cli_usage(argv[1]) == NULL) {
+		fprintf(stderr, "shoutan help: unknown command '%s'\n", argv[1]);
+		usage(stderr);
+		return CLI_USAGE;
+	}
+	cli_print_help(stdout, argv[1]);
+	return CLI_OK;
+}
+
+/* A global option with a value: "--socket PATH" or "--socket=PATH".  Returns the value (and
+ * advances *a past it), or NULL when arg is not this option. */
+static const char *
+global_value(const char *name, int argc, char **argv, int *a, bool *missing)
+{
+	size_t len = strlen(name);
+
+	if (strncmp(argv[*a], name, len) != 0)
+		return NULL;
+	if (argv[*a][len] == '=')
+		return argv[*a] + len + 1;
+	if (argv[*a][len] != '\0')
+		return NULL;
+	if (*a + 1 >= argc) {
+		*missing = true;
+		return NULL;
+	}
+	return argv[++*a];
+}
+
 int
 main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "socket", required_argument, NULL, 'S' },
-		{ "rulesets-dir", required_argument, NULL, 'R' },
-		{ "plugins-dir", required_argument, NULL, 'P' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
+	const struct cli_command *cmd;
 	struct cli cli;
-	int c, rc;
+	int a, rc;
 
 	memset(&cli, 0, sizeof(cli));
 	cli.sock = -1;
+	/* JSON for a person is indented; for a pipe or a file, one line a script reads. */
+	cli.compact = !isatty(STDOUT_FILENO);
 	/* Global options come before the command; the command parses its own. */
-	while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'S':
-			cli.socket_path = optarg;
-			break;
-		case 'R':
-			cli.rulesets_dir = optarg;
-			break;
-		case 'P':
-			cli.plugins_dir = optarg;
-			break;
-		case 'h':
+	for (a = 1; a < argc && argv[a][0] == '-'; a++) {
+		bool missing = false;
+		const char *v;
+
+		if (strcmp(argv[a], "--help") == 0 || strcmp(argv[a], "-h") == 0) {
 			usage(stdout);
-			return 0;
-		default:
+			return CLI_OK;
+		} else if (strcmp(argv[a], "--version") == 0) {
+			printf("shoutan %s (protocol %d, plugin ABI %d)\n", SHT_VERSION,
+			    SHT_PROTOCOL_VERSION, SHT_RULESET_ABI_VERSION);
+			return CLI_OK;
+		} else if ((v = global_value("--socket", argc, argv, &a, &missing)) != NULL) {
+			cli.socket_path = v;
+		} else if ((v = global_value("--rulesets-dir", argc, argv, &a, &missing)) != NULL) {
+			cli.rulesets_dir = v;
+		} else if ((v = global_value("--plugins-dir", argc, argv, &a, &missing)) != NULL) {
+			cli.plugins_dir = v;
+		} else {
+			fprintf(stderr, missing ? "shoutan: option '%s' needs a value\n" :
+			    "shoutan: unknown option '%s'\n", argv[a]);
 			usage(stderr);
-			return 2;
+			return CLI_USAGE;
 		}
 	}
-	if (optind >= argc) {
+	if (a >= argc) {
 		usage(stderr);
-		return 2;
+		return CLI_USAGE;
 	}
+	if (strcmp(argv[a], "help") == 0)
+		return help(argc - a, argv + a);
+	cmd = cli_command_find(argv[a]);
+	if (cmd == NULL || cli_usage(cmd->name) == NULL) {
+		fprintf(stderr, "shoutan: unknown command '%s'\n", argv[a]);
+		usage(stderr);
+		return CLI_USAGE;
+	}
+	/* The rulesets load at the first call (cli_call), so that --help answers even when
+	 * they cannot load. */
 	default_dirs(&cli);
-	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
-		if (strcmp(commands[i].name, argv[optind]) != 0)
-			continue;
-		/* Through the daemon, the daemon's rulesets answer; nothing is loaded here. */
-		if (cli.socket_path == NULL && !cli_load_registry(&cli))
-			return 1;
-		argv += optind;
-		argc -= optind;
-		optind = 1;
-		rc = commands[i].run(&cli, argc, argv);
-		sht_registry_free(cli.registry);
-		if (cli.sock >= 0)
-			close(cli.sock);
-		free(cli.input_text);
-		return rc;
-	}
-	fprintf(stderr, "shoutan: unknown command '%s'\n", argv[optind]);
-	usage(stderr);
-	return 2;
+	rc = cmd->run(&cli, argc - a, argv + a);
+	sht_registry_free(cli.registry);
+	if (cli.sock >= 0)
+		close(cli.sock);
+	free(cli.input_text);
+	return rc;
 }

@@ -180,7 +180,8 @@ const struct sht_method_entry sht_method_clock_entry = {
 	.name = "clock",
 	.summary = "A game's time move by move, every call a referee makes, and the flag's fall.",
 	.params = clock_params,
-	.usage = "clock FILE|- [-r RULESET] [--clock type=dumiao,main=1h,...] [--json]",
+	.usage = "clock FILE|- [-r RULESET] [--clock type=dumiao,main=1h,...] [--tree N] "
+	    "[--json [--compact]]",
 	.pure = true,
 	.cost = SHT_COST_LIGHT,
 	.run = sht_method_clock,

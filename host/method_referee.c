@@ -461,7 +461,7 @@ const struct sht_method_entry sht_method_referee_entry = {
 	.summary = "A game's event log ruled event by event under a ruleset, and the outcome.",
 	.params = referee_params,
 	.usage = "referee FILE|- -r RULESET [--clock type=...,main=...] [--dead auto|none|V,V,...] "
-	    "[--json]",
+	    "[--tree N] [--json [--compact]]",
 	.pure = true,
 	/* The dead-stone judge runs only for a log that ends in counting; most requests rule on a
 	 * game still being played, and a wrong guess only moves a request between queues. */

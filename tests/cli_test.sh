@@ -45,14 +45,14 @@ check "score tromp-taylor" "tromp-taylor: Black wins by 2 points (B+2)" \
 check "score native text" "黑胜1子" "$SHOUTAN" score "$demo" -r chinese --dead none
 check "score --komi in zi" "Black wins by 3 points (B+3)" \
 	"$SHOUTAN" score "$demo" -r chinese --dead none --komi 3zi
-check "score --json" '"re": "B+2"' "$SHOUTAN" score "$demo" -r tromp-taylor --json
+check "score --json" '"re":"B+2"' "$SHOUTAN" score "$demo" -r tromp-taylor --json
 check "score from stdin" "B+2" sh -c "\"$SHOUTAN\" score - -r tromp-taylor < \"$demo\""
 check "ruleset from RU" "chinese: " "$SHOUTAN" score "$demo"
 check "compare marks a changed winner" "* japanese" "$SHOUTAN" compare "$demo" \
 	-r chinese,japanese,tromp-taylor --dead none
 check "compare says the winners differ" "the winner differs" "$SHOUTAN" compare "$demo" \
 	-r chinese,japanese --dead none
-check "compare --json" '"winners_agree": false' "$SHOUTAN" compare "$demo" \
+check "compare --json" '"winners_agree":false' "$SHOUTAN" compare "$demo" \
 	-r chinese,japanese --dead none --json
 check "describe marks reconstructions" "[R]" "$SHOUTAN" describe han17
 check "replay" "end: ended" "$SHOUTAN" replay "$demo" -r japanese
@@ -83,7 +83,7 @@ check "clock: 读秒 calls the minutes" "+0:01:00.000  还剩1分钟" "$SHOUTAN"
 check "clock: the last minute is counted" "+0:01:59.000  9" "$SHOUTAN" clock "$TMP/dumiao.json"
 check "clock: the flag falls at 60 s" "lost on time: B at move 3, 0:02:00.000 into the move" \
 	"$SHOUTAN" clock "$TMP/dumiao.json"
-check "clock --json" '"kind": "time_lost"' "$SHOUTAN" clock "$TMP/dumiao.json" --json
+check "clock --json" '"kind":"time_lost"' "$SHOUTAN" clock "$TMP/dumiao.json" --json
 printf '(;SZ[9]TM[60]OT[3x30 byo-yomi];B[ee]BL[50];W[cc]WL[55];B[gg]BL[20]OB[3]\n;W[dd]WL[1.5];B[ff]BL[10]OB[2])\n' > "$TMP/timed.sgf"
 check "clock from SGF BL/OB" "+0:00:30.000  2 periods left" "$SHOUTAN" clock "$TMP/timed.sgf"
 check "clock from SGF, Canadian: a period completed" "   7 B 0:00:10.000  left 0:00:00.000, 3 moves in 0:00:30.000" \
@@ -193,6 +193,181 @@ check "a bad clock in a ruleset names line and column" \
 check "score: the demo is a draw at the record's komi" "Draw (0)" "$SHOUTAN" score "$demo" -r chinese
 check "referee: the demo is a draw at the record's komi" "outcome: counting 0" \
 	"$SHOUTAN" referee "$demo" -r chinese
+
+# ---- Command-line manners: help, unknown options, --version, several files, --tree, legal,
+# compact JSON, usage lines that say what each command takes, the manual page, the examples.
+
+# run COMMAND...: its standard output, standard error and exit status in $TMP/out, err, $rc.
+run() {
+	"$@" >"$TMP/out" 2>"$TMP/err"
+	rc=$?
+}
+pass() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); printf 'FAIL %s\n' "$*"; }
+# The subcommands, as `shoutan --help` lists them under "commands:".
+commands=$("$SHOUTAN" --help | sed -n '/^commands:/,/^[^ ]/s/^  \([a-z][a-z]*\).*/\1/p')
+[ "$(echo "$commands" | wc -w)" -ge 8 ] && pass || fail "shoutan --help lists the commands: $commands"
+for cmd in $commands; do
+	run "$SHOUTAN" "$cmd" --help
+	if [ "$rc" -eq 0 ] && [ ! -s "$TMP/err" ] && head -1 "$TMP/out" | grep -q "^usage: shoutan $cmd "; then
+		pass; else fail "$cmd --help: exit $rc, stdout: $(head -1 "$TMP/out"), stderr: $(cat "$TMP/err")"; fi
+	cp "$TMP/out" "$TMP/help-$cmd"
+	run "$SHOUTAN" help "$cmd"
+	if [ "$rc" -eq 0 ] && cmp -s "$TMP/out" "$TMP/help-$cmd"; then pass; else
+		fail "shoutan help $cmd: exit $rc, not what $cmd --help prints"; fi
+done
+run "$SHOUTAN" --help
+[ "$rc" -eq 0 ] && grep -q '^usage: shoutan ' "$TMP/out" && [ ! -s "$TMP/err" ] && pass ||
+	fail "shoutan --help: exit $rc, stdout $(head -1 "$TMP/out")"
+cp "$TMP/out" "$TMP/help-all"
+run "$SHOUTAN" help
+[ "$rc" -eq 0 ] && cmp -s "$TMP/out" "$TMP/help-all" && pass || fail "shoutan help: not what --help prints"
+check_rc "help for a command there is not" 2 "$SHOUTAN" help nosuch
+check "help for a command there is not names it" "shoutan help: unknown command 'nosuch'" \
+	"$SHOUTAN" help nosuch
+check_rc "--help answers when the rulesets cannot load" 0 \
+	"$SHOUTAN" --rulesets-dir "$TMP/rs" score --help
+
+# An unknown option is named, with the command's usage, on stderr; exit 2; nothing on stdout.
+run "$SHOUTAN" score "$demo" --foo
+if [ "$rc" -eq 2 ] && [ ! -s "$TMP/out" ] && grep -q "^shoutan score: unknown option '--foo'$" "$TMP/err" &&
+	grep -q '^usage: shoutan score ' "$TMP/err"; then pass; else
+	fail "score --foo: exit $rc, stderr: $(cat "$TMP/err")"; fi
+check "an unknown global option is named" "shoutan: unknown option '--frobnicate'" \
+	"$SHOUTAN" --frobnicate rulesets
+check "an option without its value says so" "shoutan score: option '--komi' needs a value (X)" \
+	"$SHOUTAN" score "$demo" --komi
+check "a bad value is named" "shoutan score: --tree takes the number of a game tree" \
+	"$SHOUTAN" score "$demo" --tree first
+
+# Each command takes exactly the options its usage line names.  The options: every one that
+# some usage line names, and the spellings the command once took without saying so.
+sample_value() { # the value the test gives an option, or "" for a flag
+	case $1 in
+	-r | --ruleset | --rulesets) echo chinese ;;
+	--dead) echo none ;;
+	--komi) echo 6.5 ;;
+	--tree) echo 0 ;;
+	--clock) echo type=absolute,main=10m ;;
+	--json | --compact) echo "" ;;
+	*) echo "NO-SAMPLE" ;;
+	esac
+}
+all_options=$(for cmd in $commands; do head -1 "$TMP/help-$cmd"; done |
+	grep -o '[[ |]-[-a-z]*[a-z]' | cut -c2- | sort -u)
+[ "$(echo "$all_options" | wc -w)" -ge 7 ] && pass || fail "usage lines name the options: $all_options"
+for cmd in $commands; do
+	usage=$(head -1 "$TMP/help-$cmd")
+	for opt in $all_options --ruleset --rulesets; do
+		value=$(sample_value "$opt")
+		if [ "$value" = NO-SAMPLE ]; then
+			fail "the test has no sample value for $opt (add one to sample_value)"
+			continue
+		fi
+		# shellcheck disable=SC2086 # a flag has no value: no word at all
+		run "$SHOUTAN" "$cmd" "$opt" $value
+		if echo "$usage" | grep -q -- "[[ |]$opt[] |]\|[[ |]$opt\$"; then
+			# Listed: parsing passes it, to stop at the missing operand, or runs.
+			if [ "$rc" -eq 0 ] || grep -q ' \(is\|are\) missing' "$TMP/err"; then pass; else
+				fail "$cmd lists $opt but refuses it: $(head -1 "$TMP/err")"; fi
+		else
+			if [ "$rc" -eq 2 ] && grep -q "^shoutan $cmd: unknown option '$opt'$" "$TMP/err"; then
+				pass; else fail "$cmd takes $opt, which its usage line does not name"; fi
+		fi
+	done
+done
+check "replay lists --komi" "--komi X" "$SHOUTAN" replay --help
+check "replay --komi is the replay's komi" '"komi":3.5' \
+	"$SHOUTAN" replay "$demo" -r japanese --komi 3.5 --json
+
+version=$(sed -n "s/^ *version : '\([^']*\)'.*/\1/p" "$SRC/meson.build" | head -1)
+run "$SHOUTAN" --version
+[ -n "$version" ] && [ "$rc" -eq 0 ] && grep -q "^shoutan $version " "$TMP/out" && pass ||
+	fail "--version: exit $rc, '$(cat "$TMP/out")', wanted shoutan $version"
+
+# Several files: each scored in turn, past one that fails; the exit status says one did.
+cp "$demo" "$TMP/a.sgf"
+run "$SHOUTAN" score "$TMP/a.sgf" "$TMP/occupied.sgf" "$TMP/g.json" -r tromp-taylor --dead none
+[ "$rc" -eq 1 ] && pass || fail "score with a failing file: exit $rc, wanted 1"
+sed -n '1p;2p' "$TMP/out" | tr '\n' '|' | grep -q "^==> $TMP/a.sgf <==|tromp-taylor: Black wins by 2 points" &&
+	pass || fail "score: the first file's name, then its score: $(head -2 "$TMP/out")"
+grep -q "^==> $TMP/g.json <==" "$TMP/out" && grep -q "White wins by 7 points (W+7)" "$TMP/out" &&
+	pass || fail "score goes on past a failing file: $(cat "$TMP/out")"
+grep -q "$TMP/occupied.sgf:3: move 3 (B E5): point is occupied" "$TMP/err" && pass ||
+	fail "score names the failing file: $(cat "$TMP/err")"
+run "$SHOUTAN" score "$TMP/a.sgf" "$TMP/occupied.sgf" "$TMP/g.json" -r tromp-taylor --dead none --json
+[ "$rc" -eq 1 ] && [ "$(wc -l < "$TMP/out")" -eq 3 ] && pass ||
+	fail "score --json: one line per file, exit 1: exit $rc, $(wc -l < "$TMP/out") lines"
+sed -n 1p "$TMP/out" | grep -q "^{\"file\":\"$TMP/a.sgf\",\"result\":{\"ruleset\":\"tromp-taylor\",.*\"re\":\"B+2\"" &&
+	pass || fail "score --json line 1: $(sed -n 1p "$TMP/out")"
+sed -n 2p "$TMP/out" | grep -q "^{\"file\":\"$TMP/occupied.sgf\",\"error\":{\"message\":\"$TMP/occupied.sgf:3: move 3 (B E5): point is occupied\",\"kind\":\"illegal_move\"}}$" &&
+	pass || fail "score --json line 2: $(sed -n 2p "$TMP/out")"
+sed -n 3p "$TMP/out" | grep -q "^{\"file\":\"$TMP/g.json\",\"result\":{.*\"re\":\"W+7\"" &&
+	pass || fail "score --json line 3: $(sed -n 3p "$TMP/out")"
+check_rc "score of files that all score exits 0" 0 "$SHOUTAN" score "$TMP/a.sgf" "$TMP/g.json"
+check "standard input is read once" "standard input (-) can be read once" \
+	"$SHOUTAN" score - - < "$demo"
+
+# --tree: a game of an SGF collection.
+printf '(;SZ[9];B[ee];W[];B[])\n(;SZ[9]\n;B[]\n;W[ee];B[];W[])\n' > "$TMP/two.sgf"
+check "--tree 0 is the first game" "Black wins by 73.5 points" \
+	"$SHOUTAN" score "$TMP/two.sgf" --tree 0 -r tromp-taylor --dead none
+check "--tree 1 is the second" "White wins by 88.5 points" \
+	"$SHOUTAN" score "$TMP/two.sgf" --tree 1 -r tromp-taylor --dead none
+check "--tree 1 for compare" "W+88.5" "$SHOUTAN" compare "$TMP/two.sgf" --tree 1 -r tromp-taylor --dead none
+check "--tree 1 for replay" "4 moves" "$SHOUTAN" replay "$TMP/two.sgf" --tree 1
+check "a tree the file does not have" "game tree 2 does not exist (the file has 2)" \
+	"$SHOUTAN" score "$TMP/two.sgf" --tree 2
+check "--tree on a JSON game" "--tree picks a game tree of an SGF collection" \
+	"$SHOUTAN" score "$TMP/g.json" --tree 1
+printf '(;SZ[9];B[ee])\n(;SZ[9]\n;B[ee]\n;W[ee])\n' > "$TMP/two-illegal.sgf"
+check "an illegal move in tree 1 names its line" "$TMP/two-illegal.sgf:4: move 2 (W E5): point is occupied" \
+	"$SHOUTAN" score "$TMP/two-illegal.sgf" --tree 1
+
+# legal: the daemon's method from the command line.
+printf '{"size": 9, "moves": ["B B1", "W A1"]}\n' > "$TMP/capture.json"
+check "legal: a capture" "B A2: legal, captures 1: A1" "$SHOUTAN" legal "$TMP/capture.json" B A2
+check "legal: MOVE in one word" "B A2: legal, captures 1: A1" "$SHOUTAN" legal "$TMP/capture.json" "B A2"
+check "legal: an occupied point" "B B1: illegal: occupied; consequence: reject" \
+	"$SHOUTAN" legal "$TMP/capture.json" B B1 -r japanese
+check "legal --json" '{"legal":true,"reason":null,"consequence":"none","captures":["A1"]}' \
+	"$SHOUTAN" legal "$TMP/capture.json" B A2 --json
+check "legal: a bad vertex" "move: 'Z9' is not a vertex of the 9x9 board" \
+	"$SHOUTAN" legal "$TMP/capture.json" B Z9
+check_rc "legal without a move" 2 "$SHOUTAN" legal "$TMP/capture.json"
+
+# JSON: one line for a pipe, indented on a terminal, one line there too with --compact.
+run "$SHOUTAN" rulesets --json
+[ "$(wc -l < "$TMP/out")" -eq 1 ] && pass || fail "--json into a pipe is one line"
+run "$SHOUTAN" rulesets --compact
+[ "$(wc -l < "$TMP/out")" -eq 1 ] && grep -q '^{"rulesets":\[{"name":' "$TMP/out" && pass ||
+	fail "--compact is one line of JSON: $(head -c 100 "$TMP/out")"
+if command -v script >/dev/null; then
+	check "--json on a terminal is indented" '"re": "B+2"' \
+		script -qec "\"$SHOUTAN\" score \"$demo\" -r tromp-taylor --json" /dev/null
+	check "--compact on a terminal is one line" '"re":"B+2"' \
+		script -qec "\"$SHOUTAN\" score \"$demo\" -r tromp-taylor --compact" /dev/null
+else
+	fail "script(1) (bsdutils) is needed to give the command a terminal"
+fi
+
+# The manual page names every command, and every option of every usage line.
+man=$(sed 's/\\-/-/g' "$SRC/docs/man/shoutan.1")
+for cmd in $commands; do
+	echo "$man" | grep -q "^\.B[IR]* $cmd\b" && pass || fail "shoutan.1 has no entry for $cmd"
+done
+for opt in $all_options --version --help --socket --rulesets-dir --plugins-dir; do
+	echo "$man" | grep -q -- "$opt\b" && pass || fail "shoutan.1 does not name $opt"
+done
+
+# The examples run as the README runs them.
+for script in "$SRC"/examples/*; do
+	if [ -f "$script" ] && head -c 2 "$script" | grep -q '^#!'; then
+		[ -x "$script" ] && pass || fail "$script has a #! line but is not executable"
+	fi
+done
+grep -q '^ *examples/socat-version.sh ' "$SRC/README.md" && [ -x "$SRC/examples/socat-version.sh" ] &&
+	pass || fail "README runs examples/socat-version.sh, which must be executable"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
