@@ -1,6 +1,5 @@
 /* shoutan clock: a game's clocks move by move, with the referee's calls and the flag's fall. */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
