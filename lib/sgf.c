@@ -559,6 +559,7 @@ struct game_builder {
 	int setup_node[SHT_MAX_SIZE * SHT_MAX_SIZE];
 	signed char setup_color[SHT_MAX_SIZE * SHT_MAX_SIZE];
 	int node;
+	int setup_points; /* setup events so far, against SHT_SGF_MAX_SETUP_POINTS */
 };
 
 static bool game_fail(struct game_builder *gb, size_t offset, const char *fmt, ...)
@@ -665,10 +666,24 @@ add_setup(struct game_builder *gb, const struct sht_sgf_prop *prop, int color)
 		if (v[2] == ':' && !parse_point(gb, v + 3, prop->offset, &x1, &y1))
 			return false;
 		for (int y = y0 < y1 ? y0 : y1; y <= (y0 < y1 ? y1 : y0); y++)
-			for (int x = x0 < x1 ? x0 : x1; x <= (x0 < x1 ? x1 : x0); x++)
-				if (!note_setup_point(gb, prop, color, x, y) ||
-				    !add_event(gb, SHT_SGF_SETUP, color, x, y, prop->offset))
+			for (int x = x0 < x1 ? x0 : x1; x <= (x0 < x1 ? x1 : x0); x++) {
+				int k = y * SHT_MAX_SIZE + x;
+
+				/* A point one node names twice with one colour (AB[aa:ss][dd]) is
+				 * set once: a second event would count a handicap stone twice, and
+				 * rectangles repeated in one value list would expand without end. */
+				if (gb->setup_node[k] == gb->node && gb->setup_color[k] == color)
+					continue;
+				if (!note_setup_point(gb, prop, color, x, y))
 					return false;
+				if (++gb->setup_points > SHT_SGF_MAX_SETUP_POINTS)
+					return game_fail(gb, prop->offset, "the setup names more than "
+					    "%d points along the main line (each point of a "
+					    "rectangle such as %.5s counts)", SHT_SGF_MAX_SETUP_POINTS,
+					    v);
+				if (!add_event(gb, SHT_SGF_SETUP, color, x, y, prop->offset))
+					return false;
+			}
 	}
 	return true;
 }
@@ -779,7 +794,7 @@ bool
 sht_sgf_game(const struct sht_sgf_collection *c, int tree, struct sht_sgf_game *g,
     struct sht_sgf_error *err)
 {
-	struct game_builder gb = { c, g, err, 0, { 0 }, { 0 }, 0 };
+	struct game_builder gb = { c, g, err, 0, { 0 }, { 0 }, 0, 0 };
 	const struct sht_sgf_node *root, *n;
 	const struct sht_sgf_prop *sz;
 	const char *v;

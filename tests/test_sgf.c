@@ -550,8 +550,11 @@ test_long_property_lists_at_scale(void **state)
 	/* Unescaped, the pairs of 8 bytes are "abcdef" and "ab]cdef". */
 	assert_int_equal(strlen(comment->values[0]), 13 * (size_t)UNITS / 2);
 	assert_string_equal(comment->values[0] + 13 * (UNITS / 2 - 1), "abcdefab]cdef");
+	/* The values go round the 361 points: each is set up once. */
 	g = game_of(c);
-	assert_int_equal(g.nevents, UNITS);
+	assert_int_equal(g.nevents, 19 * 19);
+	assert_int_equal(g.events[19 * 19 - 1].x, 18);
+	assert_int_equal(g.events[19 * 19 - 1].y, 18);
 	sht_sgf_game_free(&g);
 	sht_sgf_free(c);
 	free(t.s);
@@ -586,6 +589,56 @@ test_many_trees_and_repairs_at_scale(void **state)
 	free(t.s);
 }
 
+/* Rectangles let a few bytes name hundreds of points: a point repeated in one node is one
+ * event (before, this node gave 81 + 81 + 1 and counted two handicap stones on one point)... */
+static void
+test_setup_repeated_in_a_node_is_one_event(void **state)
+{
+	struct sht_sgf_collection *c = parse("(;SZ[9]AB[aa:ii][aa:ii][ee]AW[];B[ee])");
+	struct sht_sgf_game g = game_of(c);
+
+	(void)state;
+	assert_int_equal(g.nevents, 81 + 1);
+	assert_int_equal(g.events[80].x, 8);
+	assert_int_equal(g.events[80].y, 8);
+	assert_int_equal(g.events[81].kind, SHT_SGF_MOVE);
+	sht_sgf_game_free(&g);
+	sht_sgf_free(c);
+}
+
+/* ...and a main line's setup is bounded, so a request cannot expand to gigabytes. */
+static void
+test_setup_expansion_is_bounded(void **state)
+{
+	struct sht_sgf_collection *c;
+	struct sht_sgf_game g;
+	struct sht_sgf_error err;
+	struct text t = text_new();
+	long nodes = SHT_SGF_MAX_SETUP_POINTS / 625;
+
+	(void)state;
+	/* Whole 25x25 boards filled and cleared by turns: exactly the bound is read... */
+	append(&t, "(;SZ[25]");
+	for (long k = 0; k < nodes; k++)
+		append(&t, k % 2 ? ";AE[aa:yy]" : ";AB[aa:yy]");
+	append(&t, ")");
+	c = parse_text(&t);
+	g = game_of(c);
+	assert_int_equal(g.nevents, SHT_SGF_MAX_SETUP_POINTS);
+	assert_int_equal(g.events[g.nevents - 1].color, SHT_EMPTY);
+	sht_sgf_game_free(&g);
+	sht_sgf_free(c);
+	/* ...and one node more is refused at its property, not expanded. */
+	t.len--; /* the ')' */
+	append(&t, ";AB[aa:yy])");
+	c = parse_text(&t);
+	assert_false(sht_sgf_game(c, 0, &g, &err));
+	assert_non_null(strstr(err.message, "more than 1000000 points"));
+	assert_int_equal(err.column, (int)t.len - 9);
+	sht_sgf_free(c);
+	free(t.s);
+}
+
 int
 main(void)
 {
@@ -605,6 +658,8 @@ main(void)
 		cmocka_unit_test(test_depth_at_scale),
 		cmocka_unit_test(test_long_property_lists_at_scale),
 		cmocka_unit_test(test_many_trees_and_repairs_at_scale),
+		cmocka_unit_test(test_setup_repeated_in_a_node_is_one_event),
+		cmocka_unit_test(test_setup_expansion_is_bounded),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -107,8 +107,15 @@ struct sht_sgf_game {
 	struct sht_sgf_event *events;
 };
 
-/* Extracts game `tree` (0 = first) along the main line.  Returns false with err filled on a bad
- * size (above 25, below 2), a point outside the board, or a tree index out of range. */
+/* Setup along one game's main line may name at most this many points in all, each point of a
+ * rectangle such as AB[aa:ss] counting: a real record names a few thousand, and without a bound
+ * a request of one megabyte (";AB[aa:yy]" over and over) expands to 57 million events, 1.8 GB. */
+#define SHT_SGF_MAX_SETUP_POINTS 1000000
+
+/* Extracts game `tree` (0 = first) along the main line.  A point that AB, AW or AE of one node
+ * names twice with the same colour gives one event.  Returns false with err filled on a bad
+ * size (above 25, below 2), a point outside the board, a point one node sets two ways, more
+ * than SHT_SGF_MAX_SETUP_POINTS setup points, or a tree index out of range. */
 SHT_EXPORT bool sht_sgf_game(const struct sht_sgf_collection *c, int tree,
     struct sht_sgf_game *game, struct sht_sgf_error *err);
 SHT_EXPORT void sht_sgf_game_free(struct sht_sgf_game *game);
