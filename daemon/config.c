@@ -10,6 +10,7 @@
 #include <yaml.h>
 
 #include "config.h"
+#include "yaml_error.h"
 #include "log.h"
 
 void
@@ -85,6 +86,7 @@ static const struct key keys[] = {
 	{ "log_level", KEY_LEVEL, offsetof(struct config, log_level), 0, 0 },
 };
 
+/* An error at a node of the configuration file (NULL: the file as a whole); returns 0. */
 static int
 fail_at(char *err, size_t errlen, const char *path, const yaml_node_t *n, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
@@ -93,14 +95,10 @@ static int
 fail_at(char *err, size_t errlen, const char *path, const yaml_node_t *n, const char *fmt, ...)
 {
 	va_list ap;
-	int k = n ? snprintf(err, errlen, "%s:%zu:%zu: ", path, n->start_mark.line + 1,
-	    n->start_mark.column + 1) : snprintf(err, errlen, "%s: ", path);
 
-	if (k > 0 && (size_t)k < errlen) {
-		va_start(ap, fmt);
-		vsnprintf(err + k, errlen - (size_t)k, fmt, ap);
-		va_end(ap);
-	}
+	va_start(ap, fmt);
+	sht_yaml_verror(err, errlen, path, n != NULL ? &n->start_mark : NULL, fmt, ap);
+	va_end(ap);
 	return 0;
 }
 
@@ -176,9 +174,7 @@ config_load(struct config *c, const char *path, char *err, size_t errlen)
 	}
 	yaml_parser_set_input_file(&parser, f);
 	if (!yaml_parser_load(&parser, &doc)) {
-		snprintf(err, errlen, "%s:%zu:%zu: YAML error: %s", path,
-		    parser.problem_mark.line + 1, parser.problem_mark.column + 1,
-		    parser.problem ? parser.problem : "unreadable");
+		sht_yaml_parser_error(err, errlen, path, &parser);
 		yaml_parser_delete(&parser);
 		fclose(f);
 		return 0;

@@ -11,6 +11,7 @@
 #include <yaml.h>
 
 #include "host.h"
+#include "yaml_error.h"
 
 /* A ruleset file is a few hundred bytes; anything past this is not one. */
 #define RULESET_MAX_BYTES (256 * 1024)
@@ -19,22 +20,14 @@ static void
 err_at(char *err, size_t errlen, const char *path, const yaml_node_t *node, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
 
+/* An error at a node of a ruleset file (NULL: the file as a whole). */
 static void
 err_at(char *err, size_t errlen, const char *path, const yaml_node_t *node, const char *fmt, ...)
 {
 	va_list ap;
-	int n;
 
-	/* libyaml counts lines and columns from 0; people and editors count from 1. */
-	if (node != NULL)
-		n = snprintf(err, errlen, "%s:%zu:%zu: ", path, node->start_mark.line + 1,
-		    node->start_mark.column + 1);
-	else
-		n = snprintf(err, errlen, "%s: ", path);
-	if (n < 0 || (size_t)n >= errlen)
-		return;
 	va_start(ap, fmt);
-	vsnprintf(err + n, errlen - (size_t)n, fmt, ap);
+	sht_yaml_verror(err, errlen, path, node != NULL ? &node->start_mark : NULL, fmt, ap);
 	va_end(ap);
 }
 
@@ -354,10 +347,7 @@ sht_ruleset_parse(const struct sht_registry *r, const char *path, const char *te
 	}
 	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
 	if (!yaml_parser_load(&parser, &doc)) {
-		snprintf(err, errlen, "%s:%zu:%zu: YAML error: %s%s%s", path,
-		    parser.problem_mark.line + 1, parser.problem_mark.column + 1,
-		    parser.problem ? parser.problem : "unreadable",
-		    parser.context ? " " : "", parser.context ? parser.context : "");
+		sht_yaml_parser_error(err, errlen, path, &parser);
 		yaml_parser_delete(&parser);
 		return NULL;
 	}
