@@ -24,10 +24,12 @@ config_defaults(struct config *c, const char *plugins_dir, const char *rulesets_
 		snprintf(path, sizeof(path), "/run/shoutand/shoutand.sock");
 	else
 		snprintf(path, sizeof(path), "%s/shoutand.sock", xdg);
-	c->socket_path = strdup(path);
+	/* Absolute from the start: the detached daemon works from "/" (the environment's
+	 * $SHOUTAN_PLUGINS_DIR may be relative). */
+	c->socket_path = config_absolute_path(NULL, path);
 	c->socket_mode = 0660;
-	c->plugins_dir = strdup(plugins_dir);
-	c->rulesets_dir = strdup(rulesets_dir);
+	c->plugins_dir = config_absolute_path(NULL, plugins_dir);
+	c->rulesets_dir = config_absolute_path(NULL, rulesets_dir);
 	c->workers = 2;
 	c->max_connections = 1024;
 	c->max_request_bytes = 1 << 20;
@@ -59,7 +61,33 @@ config_copy(struct config *dst, const struct config *src)
 	return 1;
 }
 
-enum key_type { KEY_STRING, KEY_INT, KEY_SIZE, KEY_MODE, KEY_LEVEL };
+char *
+config_absolute_path(const char *dir, const char *path)
+{
+	char cwd[PATH_MAX];
+	char *out;
+	size_t n;
+
+	if (path[0] == '/')
+		return strdup(path);
+	if (dir == NULL) {
+		if (getcwd(cwd, sizeof(cwd)) == NULL)
+			return NULL;
+		dir = cwd;
+	}
+	n = strlen(dir) + 1 + strlen(path) + 1;
+	out = malloc(n);
+	if (out != NULL)
+		snprintf(out, n, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", path);
+	return out;
+}
+
+/*
+ * KEY_PATH: a file or directory; a relative one is taken from the configuration file's own
+ * directory, as most daemons read paths inside their configuration, and made absolute at once,
+ * since the detached daemon's working directory is "/".
+ */
+enum key_type { KEY_STRING, KEY_PATH, KEY_INT, KEY_SIZE, KEY_MODE, KEY_LEVEL };
 
 /* One configuration key: its name, its type, where it goes, and its range. */
 struct key {
@@ -70,11 +98,11 @@ struct key {
 };
 
 static const struct key keys[] = {
-	{ "socket", KEY_STRING, offsetof(struct config, socket_path), 0, 0 },
+	{ "socket", KEY_PATH, offsetof(struct config, socket_path), 0, 0 },
 	{ "socket_mode", KEY_MODE, offsetof(struct config, socket_mode), 0, 0777 },
 	{ "socket_group", KEY_STRING, offsetof(struct config, socket_group), 0, 0 },
-	{ "plugins_dir", KEY_STRING, offsetof(struct config, plugins_dir), 0, 0 },
-	{ "rulesets_dir", KEY_STRING, offsetof(struct config, rulesets_dir), 0, 0 },
+	{ "plugins_dir", KEY_PATH, offsetof(struct config, plugins_dir), 0, 0 },
+	{ "rulesets_dir", KEY_PATH, offsetof(struct config, rulesets_dir), 0, 0 },
 	{ "workers", KEY_INT, offsetof(struct config, workers), 1, 64 },
 	{ "max_connections", KEY_INT, offsetof(struct config, max_connections), 1, 1000000 },
 	{ "max_request_bytes", KEY_SIZE, offsetof(struct config, max_request_bytes), 256,
@@ -86,11 +114,11 @@ static const struct key keys[] = {
 	{ "log_level", KEY_LEVEL, offsetof(struct config, log_level), 0, 0 },
 };
 
-/* An error at a node of the configuration file (NULL: the file as a whole); returns 0. */
 static int
 fail_at(char *err, size_t errlen, const char *path, const yaml_node_t *n, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
 
+/* An error at a node of the configuration file (NULL: the file as a whole); returns 0. */
 static int
 fail_at(char *err, size_t errlen, const char *path, const yaml_node_t *n, const char *fmt, ...)
 {
@@ -103,8 +131,8 @@ fail_at(char *err, size_t errlen, const char *path, const yaml_node_t *n, const 
 }
 
 static int
-set_key(struct config *c, const struct key *k, const yaml_node_t *v, const char *path, char *err,
-    size_t errlen)
+set_key(struct config *c, const struct key *k, const yaml_node_t *v, const char *path,
+    const char *dir, char *err, size_t errlen)
 {
 	const char *text = v->type == YAML_SCALAR_NODE ? (const char *)v->data.scalar.value : NULL;
 	char *end;
@@ -121,6 +149,16 @@ set_key(struct config *c, const struct key *k, const yaml_node_t *v, const char 
 		free(*dst);
 		*dst = strdup(text);
 		return *dst != NULL;
+	}
+	case KEY_PATH: {
+		char **dst = (char **)(void *)((char *)c + k->offset);
+
+		if (text[0] == '\0')
+			return fail_at(err, errlen, path, v, "%s must not be empty", k->name);
+		free(*dst);
+		*dst = config_absolute_path(dir, text);
+		return *dst != NULL ? 1 : fail_at(err, errlen, path, v, "%s: out of memory",
+		    k->name);
 	}
 	case KEY_MODE:
 		/* Modes are octal whatever their spelling: 0660 and 660 alike. */
@@ -160,15 +198,26 @@ set_key(struct config *c, const struct key *k, const yaml_node_t *v, const char 
 int
 config_load(struct config *c, const char *path, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "rb");
+	FILE *f;
 	yaml_parser_t parser;
 	yaml_document_t doc;
 	yaml_node_t *root;
+	char *dir = config_absolute_path(NULL, path), *slash;
 	int ok = 1;
 
-	if (f == NULL)
+	/* Relative paths inside the file are taken from the file's directory. */
+	if (dir == NULL)
+		return fail_at(err, errlen, path, NULL, "cannot tell the file's directory: %s",
+		    strerror(errno));
+	slash = strrchr(dir, '/');
+	slash[slash == dir ? 1 : 0] = '\0'; /* "/etc/a.yaml": "/etc"; "/a.yaml": "/" */
+	f = fopen(path, "rb");
+	if (f == NULL) {
+		free(dir);
 		return fail_at(err, errlen, path, NULL, "%s", strerror(errno));
+	}
 	if (!yaml_parser_initialize(&parser)) {
+		free(dir);
 		fclose(f);
 		return fail_at(err, errlen, path, NULL, "out of memory");
 	}
@@ -176,6 +225,7 @@ config_load(struct config *c, const char *path, char *err, size_t errlen)
 	if (!yaml_parser_load(&parser, &doc)) {
 		sht_yaml_parser_error(err, errlen, path, &parser);
 		yaml_parser_delete(&parser);
+		free(dir);
 		fclose(f);
 		return 0;
 	}
@@ -198,11 +248,12 @@ config_load(struct config *c, const char *path, char *err, size_t errlen)
 			if (i == sizeof(keys) / sizeof(keys[0]))
 				ok = fail_at(err, errlen, path, k, "unknown setting '%.40s'", name);
 			else
-				ok = set_key(c, &keys[i], v, path, err, errlen);
+				ok = set_key(c, &keys[i], v, path, dir, err, errlen);
 		}
 	}
 	yaml_document_delete(&doc);
 	yaml_parser_delete(&parser);
+	free(dir);
 	fclose(f);
 	return ok;
 }

@@ -24,9 +24,13 @@ struct config {
 /* Defaults: the socket under $XDG_RUNTIME_DIR, or /run/shoutand for root; two workers (the
  * machine has two cores); the plugin and ruleset directories given. */
 void config_defaults(struct config *c, const char *plugins_dir, const char *rulesets_dir);
-/* Reads a YAML file over the current values; false with err ("file:line:column: why"). */
+/* Reads a YAML file over the current values; false with err ("file:line:column: why").
+ * Relative paths in it are taken from the file's directory and stored absolute. */
 int config_load(struct config *c, const char *path, char *err, size_t errlen);
 void config_free(struct config *c);
+/* path made absolute: from dir, or from the working directory when dir is NULL; a path that is
+ * absolute already is copied as it is.  NULL when out of memory or without a working directory. */
+char *config_absolute_path(const char *dir, const char *path);
 /* A copy (for keeping the old settings while a reload is tried). */
 int config_copy(struct config *dst, const struct config *src);
 

@@ -1,5 +1,7 @@
 /* shoutand: the adjudication daemon, serving the protocol's methods on a Unix socket. */
+#include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +11,13 @@
 #include "host.h"
 #include "log.h"
 #include "server.h"
+
+/* The process's exit statuses. */
+enum {
+	EXIT_OK = 0,
+	EXIT_FAILED = 1,   /* the configuration, the rulesets or the socket would not do */
+	EXIT_USAGE = 2,
+};
 
 static void
 usage(FILE *f)
@@ -21,21 +30,22 @@ usage(FILE *f)
 	    "  -v        log debug messages too\n");
 }
 
-/* Leaves the terminal: fork, new session, standard streams on /dev/null. */
-static int
+/* Leaves the terminal: fork, new session, standard streams on /dev/null, and the working
+ * directory "/" (every path the daemon uses was made absolute before). */
+static bool
 detach(void)
 {
 	pid_t pid = fork();
 	int fd;
 
 	if (pid < 0)
-		return -1;
+		return false;
 	if (pid > 0)
-		_exit(0);
+		_exit(EXIT_OK);
 	if (setsid() < 0)
-		return -1;
+		return false;
 	if (chdir("/") != 0)
-		return -1;
+		return false;
 	fd = open("/dev/null", O_RDWR);
 	if (fd >= 0) {
 		dup2(fd, STDIN_FILENO);
@@ -44,38 +54,47 @@ detach(void)
 		if (fd > 2)
 			close(fd);
 	}
-	return 0;
+	return true;
 }
 
 int
 main(int argc, char **argv)
 {
-	const char *config_path = NULL, *socket_path = NULL, *plugins, *rulesets;
+	const char *config_arg = NULL, *socket_arg = NULL, *plugins, *rulesets;
+	char *config_path = NULL, *socket_path = NULL;
 	int foreground = 0, check = 0, verbose = 0, c, rc;
 	struct config cfg;
 	char err[SHT_ERR_MAX];
 
 	while ((c = getopt(argc, argv, "c:s:fnvh")) != -1) {
 		switch (c) {
-		case 'c': config_path = optarg; break;
-		case 's': socket_path = optarg; break;
+		case 'c': config_arg = optarg; break;
+		case 's': socket_arg = optarg; break;
 		case 'f': foreground = 1; break;
 		case 'n': check = 1; break;
 		case 'v': verbose = 1; break;
-		case 'h': usage(stdout); return 0;
-		default: usage(stderr); return 2;
+		case 'h': usage(stdout); return EXIT_OK;
+		default: usage(stderr); return EXIT_USAGE;
 		}
 	}
 	if (optind != argc) {
 		usage(stderr);
-		return 2;
+		return EXIT_USAGE;
+	}
+	/* Paths on the command line are the caller's, from the directory it runs in: made
+	 * absolute now, they still hold after detaching and on every SIGHUP. */
+	if ((config_arg != NULL && (config_path = config_absolute_path(NULL, config_arg)) == NULL) ||
+	    (socket_arg != NULL && (socket_path = config_absolute_path(NULL, socket_arg)) == NULL)) {
+		fprintf(stderr, "shoutand: cannot tell the working directory: %s\n",
+		    strerror(errno));
+		return EXIT_FAILED;
 	}
 	sht_default_dirs(&plugins, &rulesets);
 	config_defaults(&cfg, plugins, rulesets);
 	if (config_path != NULL && !config_load(&cfg, config_path, err, sizeof(err))) {
 		fprintf(stderr, "shoutand: %s\n", err);
-		config_free(&cfg);
-		return 1;
+		rc = EXIT_FAILED;
+		goto out;
 	}
 	if (socket_path != NULL) {
 		free(cfg.socket_path);
@@ -89,27 +108,31 @@ main(int argc, char **argv)
 
 		if (r == NULL) {
 			fprintf(stderr, "shoutand: %s\n", err);
-			config_free(&cfg);
-			return 1;
+			rc = EXIT_FAILED;
+			goto out;
 		}
 		printf("configuration OK (%d plugins, %d rulesets; socket %s)\n", r->nplugins,
 		    r->nrulesets, cfg.socket_path);
 		sht_registry_free(r);
-		config_free(&cfg);
-		return 0;
+		rc = EXIT_OK;
+		goto out;
 	}
 	/* Refuse to start on rulesets that do not load, before leaving the terminal. */
 	if (!server_check_rulesets(&cfg, err, sizeof(err))) {
 		fprintf(stderr, "shoutand: %s\n", err);
-		config_free(&cfg);
-		return 1;
+		rc = EXIT_FAILED;
+		goto out;
 	}
-	if (!foreground && detach() != 0) {
+	if (!foreground && !detach()) {
 		perror("shoutand: detach");
-		return 1;
+		rc = EXIT_FAILED;
+		goto out;
 	}
 	log_init("shoutand", foreground, (enum log_level)cfg.log_level);
 	rc = server_run(&cfg, config_path, socket_path);
+out:
 	config_free(&cfg);
+	free(config_path);
+	free(socket_path);
 	return rc;
 }

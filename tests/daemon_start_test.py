@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""How shoutand starts: its paths after detaching.
+
+Usage: daemon_start_test.py PART SHOUTAND PLUGINS_DIR RULESETS_DIR
+PART is "paths".  Prints one line per check and "N passed, M failed"; exits non-zero on any
+failure.
+"""
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+PART = sys.argv[1]
+SHOUTAND, PLUGINS, RULESETS = map(os.path.abspath, sys.argv[2:5])
+# Every daemon the test starts has MARKER=its work directory in its environment, so that one lost
+# (detached, its socket not where expected) is still found and stopped.
+MARKER = "SHOUTAND_START_TEST"
+passed = 0
+failed = 0
+def check(name, ok, detail=""):
+    global passed, failed
+    if ok:
+        passed += 1
+        print("ok   " + name)
+    else:
+        failed += 1
+        print("FAIL " + name + (": " + str(detail) if detail else ""))
+
+
+def call(path, method, params=None, timeout=5):
+    """One request on a new connection; the reply, or an exception's text."""
+    try:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+            s.settimeout(timeout)
+            s.connect(path)
+            req = {"jsonrpc": "2.0", "id": 1, "method": method}
+            if params is not None:
+                req["params"] = params
+            s.sendall(json.dumps(req).encode() + b"\n")
+            buf = b""
+            while b"\n" not in buf:
+                chunk = s.recv(65536)
+                if not chunk:
+                    return "closed without a reply"
+                buf += chunk
+            return json.loads(buf.split(b"\n", 1)[0])
+    except (OSError, ValueError) as e:
+        return "%s: %s" % (type(e).__name__, e)
+
+
+def ruleset_names(path):
+    reply = call(path, "rulesets")
+    if not isinstance(reply, dict) or "result" not in reply:
+        return reply
+    return sorted(r["name"] for r in reply["result"]["rulesets"])
+
+
+def wait_for(predicate, seconds=5.0):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.05)
+    return predicate()
+
+
+def processes_running(marker):
+    """Pids of the processes whose environment has MARKER=marker (this test's own)."""
+    found = []
+    for pid in os.listdir("/proc"):
+        if pid.isdigit():
+            try:
+                with open("/proc/%s/environ" % pid, "rb") as f:
+                    if (MARKER + "=" + marker).encode() in f.read().split(b"\0"):
+                        found.append(int(pid))
+            except OSError:
+                pass
+    return found
+
+
+def stop_all(marker):
+    """Ends every daemon this test started, even one that detached and lost its socket."""
+    for pid in processes_running(marker):
+        try:
+            os.kill(pid, signal.SIGTERM)
+        except OSError:
+            pass
+    if not wait_for(lambda: not processes_running(marker)):
+        for pid in processes_running(marker):
+            os.kill(pid, signal.SIGKILL)
+
+
+def make_tree(work, rulesets=("chinese",)):
+    """Copies of the plugins and some rulesets, readable by every account (the dropped workers'
+    among them): the build tree may be in a directory only root can enter."""
+    plugins = os.path.join(work, "plugins")
+    rules = os.path.join(work, "rulesets")
+    os.mkdir(plugins)
+    os.mkdir(rules)
+    for name in os.listdir(PLUGINS):
+        if name.endswith(".so"):
+            shutil.copy(os.path.join(PLUGINS, name), plugins)
+    for name in rulesets:
+        shutil.copy(os.path.join(RULESETS, name + ".yaml"), rules)
+    for d, _, files in os.walk(work):
+        os.chmod(d, 0o755)
+        for f in files:
+            os.chmod(os.path.join(d, f), 0o644)
+    return plugins, rules
+
+
+def paths_tests(work):
+    """Relative paths hold after detaching (cwd "/") and on SIGHUP: -c from the working
+    directory, paths inside the file from the file's own directory."""
+    etc = os.path.join(work, "etc")
+    os.mkdir(etc)
+    plugins, _ = make_tree(etc)
+    os.mkdir(os.path.join(etc, "rs"))
+    shutil.copy(os.path.join(RULESETS, "chinese.yaml"), os.path.join(etc, "rs"))
+    with open(os.path.join(etc, "shoutand.yaml"), "w") as f:
+        f.write("socket: run/start-test.sock\nplugins_dir: %s\nrulesets_dir: rs\nworkers: 1\n"
+                % os.path.relpath(plugins, etc))
+    sock = os.path.join(etc, "run", "start-test.sock")
+    # From another directory, the paths inside the file are still the file's.
+    out = subprocess.run([SHOUTAND, "-n", "-c", "etc/shoutand.yaml"], cwd=work,
+                         capture_output=True, text=True, timeout=20)
+    check("-n: paths in the file are taken from the file's directory",
+          out.returncode == 0 and ("socket %s)" % sock) in out.stdout, out.stdout + out.stderr)
+    # The case that passed -n and then failed once detached into "/": run from the file's
+    # directory, every path relative.
+    out = subprocess.run([SHOUTAND, "-n", "-c", "shoutand.yaml"], cwd=etc,
+                         capture_output=True, text=True, timeout=20)
+    check("-n with a relative -c and relative paths", out.returncode == 0, out.stderr)
+    out = subprocess.run([SHOUTAND, "-c", "shoutand.yaml"], cwd=etc,
+                         capture_output=True, text=True, timeout=20)
+    check("detached start with a relative -c", out.returncode == 0, out.stderr)
+    check("the socket is where the file says, from the file's directory",
+          wait_for(lambda: os.path.exists(sock)), os.listdir(etc))
+    names = ruleset_names(sock)
+    check("the detached daemon's workers load the rulesets of the relative rulesets_dir",
+          names == ["chinese"], names)
+    status = call(sock, "status")
+    pid = status.get("result", {}).get("daemon_pid") if isinstance(status, dict) else None
+    check("status names the daemon's pid", isinstance(pid, int), status)
+    if not isinstance(pid, int):
+        return
+    shutil.copy(os.path.join(RULESETS, "japanese.yaml"), os.path.join(etc, "rs"))
+    os.kill(pid, signal.SIGHUP)
+    check("SIGHUP re-reads the relative -c and its relative rulesets_dir",
+          wait_for(lambda: ruleset_names(sock) == ["chinese", "japanese"]), ruleset_names(sock))
+    os.kill(pid, signal.SIGTERM)
+    check("the detached daemon stops on SIGTERM", wait_for(lambda: not os.path.exists(sock)))
+
+
+def main():
+    work = tempfile.mkdtemp(prefix="shoutand-start-")
+    os.environ[MARKER] = work  # inherited by every daemon started below
+    try:
+        {"paths": paths_tests}[PART](work)
+    finally:
+        stop_all(work)
+        shutil.rmtree(work, ignore_errors=True)
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
