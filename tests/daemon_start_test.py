@@ -114,11 +114,25 @@ def make_tree(work, rulesets=("chinese",)):
     return plugins, rules
 
 
+def config_error_tests(work):
+    """A configuration that is not YAML is reported as a ruleset that is not: file, line,
+    column, and libyaml's problem with its context."""
+    path = os.path.join(work, "bad.yaml")
+    with open(path, "w") as f:
+        f.write("workers: [1\n")
+    out = subprocess.run([SHOUTAND, "-n", "-c", path], capture_output=True, text=True,
+                         timeout=20)
+    check("a configuration that is not YAML: position, problem and context",
+          out.returncode == 1 and "bad.yaml:2:1: YAML error: did not find expected ',' or ']' "
+          "while parsing a flow sequence" in out.stderr, out.stderr)
+
+
 def paths_tests(work):
     """Relative paths hold after detaching (cwd "/") and on SIGHUP: -c from the working
     directory, paths inside the file from the file's own directory."""
     etc = os.path.join(work, "etc")
     os.mkdir(etc)
+    config_error_tests(work)
     plugins, _ = make_tree(etc)
     os.mkdir(os.path.join(etc, "rs"))
     shutil.copy(os.path.join(RULESETS, "chinese.yaml"), os.path.join(etc, "rs"))
