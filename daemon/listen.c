@@ -1,7 +1,8 @@
-/* The daemon's listening socket: refusing another instance's, stale files, umask, group. */
+/* The daemon's listening socket: refusing another instance's or any other file, umask, group. */
 #include <errno.h>
 #include <grp.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -14,11 +15,78 @@
 
 /* ---- the socket ---- */
 
+/* What a file of this mode is, for a message. */
+static const char *
+file_kind(mode_t mode)
+{
+	if (S_ISREG(mode))
+		return "a regular file";
+	if (S_ISDIR(mode))
+		return "a directory";
+	if (S_ISLNK(mode))
+		return "a symbolic link";
+	if (S_ISFIFO(mode))
+		return "a named pipe";
+	if (S_ISCHR(mode) || S_ISBLK(mode))
+		return "a device";
+	return "a file that is not a socket";
+}
+
+/*
+ * Makes room to bind at path: nothing there, or a socket that nobody answers on (a daemon that
+ * died without removing it), which is removed.  Anything else stays and is refused: another
+ * instance's live socket, and any file that is not a socket (a mistyped -s must not delete a
+ * user's file).  False, logged, when the path is not free.
+ */
+static bool
+clear_socket_path(const struct sockaddr_un *sun, const char *path)
+{
+	struct stat st;
+	int probe, why;
+
+	if (lstat(path, &st) != 0) {
+		if (errno == ENOENT)
+			return true;
+		log_error("cannot examine the socket path %s: %s", path, strerror(errno));
+		return false;
+	}
+	if (!S_ISSOCK(st.st_mode)) {
+		log_error("%s is %s, not a socket: refusing to remove it; choose another socket "
+		    "path, or move the file away", path, file_kind(st.st_mode));
+		return false;
+	}
+	probe = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (probe < 0) {
+		log_error("socket: %s", strerror(errno));
+		return false;
+	}
+	if (connect(probe, (const struct sockaddr *)sun, sizeof(*sun)) == 0) {
+		close(probe);
+		log_error("another shoutand is already serving %s", path);
+		return false;
+	}
+	why = errno;
+	close(probe);
+	/* Only "refused" says that nobody listens; anything else (EACCES, EAGAIN with a full
+	 * backlog) may be a live server that this one must not take the socket from. */
+	if (why != ECONNREFUSED) {
+		log_error("cannot tell whether the socket %s is in use (%s): refusing to remove it",
+		    path, strerror(why));
+		return false;
+	}
+	if (unlink(path) != 0) {
+		log_error("cannot remove the stale socket %s: %s", path, strerror(errno));
+		return false;
+	}
+	log_info("removed a stale socket file %s", path);
+	return true;
+}
+
 int
 listen_open_socket(const char *path, mode_t mode, const char *group)
 {
 	struct sockaddr_un sun;
-	int fd, probe;
+	int fd;
 	mode_t old;
 
 	memset(&sun, 0, sizeof(sun));
@@ -28,17 +96,8 @@ listen_open_socket(const char *path, mode_t mode, const char *group)
 		return -1;
 	}
 	strcpy(sun.sun_path, path);
-	/* Another instance answering there: refuse, rather than steal its socket. */
-	probe = socket(AF_UNIX, SOCK_STREAM, 0);
-	if (probe >= 0 && connect(probe, (struct sockaddr *)&sun, sizeof(sun)) == 0) {
-		close(probe);
-		log_error("another shoutand is already serving %s", path);
+	if (!clear_socket_path(&sun, path))
 		return -1;
-	}
-	if (probe >= 0)
-		close(probe);
-	if (unlink(path) == 0)
-		log_info("removed a stale socket file %s", path);
 	{
 		/* Create the directory the socket lives in, if it is missing. */
 		char dir[PATH_MAX];

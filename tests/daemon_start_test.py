@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""How shoutand starts: its paths after detaching.
+"""How shoutand starts: its paths after detaching, and what it does with its socket path.
 
 Usage: daemon_start_test.py PART SHOUTAND PLUGINS_DIR RULESETS_DIR
-PART is "paths".  Prints one line per check and "N passed, M failed"; exits non-zero on any
+PART is "paths" or "socket".  Prints one line per check and "N passed, M failed"; exits non-zero on any
 failure.
 """
 import json
@@ -171,11 +171,66 @@ def paths_tests(work):
     check("the detached daemon stops on SIGTERM", wait_for(lambda: not os.path.exists(sock)))
 
 
+def start(args, cwd=None):
+    return subprocess.Popen([SHOUTAND, "-f"] + args, cwd=cwd, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True)
+
+
+def run_refused(args):
+    """Runs a daemon in the foreground that should refuse to start: (exit status, output);
+    status None if it started instead (it is stopped)."""
+    proc = start(args)
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.send_signal(signal.SIGTERM)
+        return None, "still running after 10 s: " + proc.communicate(timeout=10)[0]
+    return proc.returncode, proc.stdout.read()
+
+
+def socket_tests(work):
+    """The socket path is reclaimed only from a socket that nobody answers on."""
+    plugins, rulesets = make_tree(work)
+    config = os.path.join(work, "shoutand.yaml")
+    with open(config, "w") as f:
+        f.write("plugins_dir: %s\nrulesets_dir: %s\nworkers: 1\n" % (plugins, rulesets))
+    path = os.path.join(work, "f")
+    with open(path, "w") as f:
+        f.write("data\n")
+    status, log = run_refused(["-c", config, "-s", path])
+    kept = open(path).read() if os.path.isfile(path) else None
+    check("a regular file at the socket path is kept", kept == "data\n", kept)
+    check("and the daemon refuses, naming the path and what is there",
+          status == 1 and (path + " is a regular file, not a socket") in log, log)
+    if os.path.lexists(path):
+        os.unlink(path)
+    os.mkdir(path)
+    status, log = run_refused(["-c", config, "-s", path])
+    check("a directory at the socket path is refused and kept",
+          status == 1 and (path + " is a directory") in log and os.path.isdir(path), log)
+    os.rmdir(path)
+    # A socket file that nobody listens on is stale: it is removed and the daemon starts.
+    stale = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    stale.bind(path)
+    stale.close()
+    first = start(["-c", config, "-s", path])
+    check("a stale socket is removed and served",
+          wait_for(lambda: isinstance(call(path, "version"), dict)), call(path, "version"))
+    # A live daemon's socket is refused and keeps serving.
+    status, log = run_refused(["-c", config, "-s", path])
+    check("a live daemon's socket is refused", status == 1 and
+          ("already serving " + path) in log, log)
+    check("and the live daemon still serves", isinstance(call(path, "version"), dict))
+    first.send_signal(signal.SIGTERM)
+    log = first.communicate(timeout=10)[0]
+    check("the stale socket's removal is logged", "removed a stale socket" in log, log)
+
+
 def main():
     work = tempfile.mkdtemp(prefix="shoutand-start-")
     os.environ[MARKER] = work  # inherited by every daemon started below
     try:
-        {"paths": paths_tests}[PART](work)
+        {"paths": paths_tests, "socket": socket_tests}[PART](work)
     finally:
         stop_all(work)
         shutil.rmtree(work, ignore_errors=True)
