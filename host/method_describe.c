@@ -1,4 +1,7 @@
 /* Method `describe`: a ruleset's parameters (value, default, reconstruction), text and sources. */
+#include <stdio.h>
+#include <string.h>
+
 #include "method.h"
 #include "render.h"
 
@@ -14,12 +17,37 @@ type_name(enum sht_param_type t)
 	return "unknown";
 }
 
+/* The ruleset's paragraph: the plugin's, composed from this ruleset's values when the plugin
+ * can, then what the host rules from the YAML itself (dead stones), so that no part of the
+ * text is written apart from the parameters it speaks of. */
+static void
+description(const struct sht_ruleset *rs, char *buf, size_t len)
+{
+	const struct sht_ruleset_plugin *d = rs->plugin->desc;
+	size_t used;
+
+	buf[0] = '\0';
+	if (d->size >= offsetof(struct sht_ruleset_plugin, describe) + sizeof(d->describe) &&
+	    d->describe != NULL) {
+		d->describe(rs->rules, buf, len);
+		buf[len - 1] = '\0';
+	} else if (d->description != NULL) {
+		snprintf(buf, len, "%s", d->description);
+	}
+	used = strlen(buf);
+	snprintf(buf + used, len - used, "%s%s", used > 0 ? "  " : "",
+	    rs->default_dead == SHT_DEAD_NONE ? "Every stone on the board is alive unless a "
+	    "request lists dead stones." : "Dead stones are judged automatically unless a "
+	    "request lists them or says none.");
+}
+
 static json_t *
 sht_method_describe(const struct sht_context *ctx, json_t *params, struct sht_error *err)
 {
 	const struct sht_ruleset *rs;
 	const struct sht_ruleset_plugin *d;
 	json_t *name = json_object_get(params, "ruleset"), *list, *seated;
+	char text[2048];
 
 	if (!json_is_string(name))
 		return sht_fail(err, SHT_ERROR_BAD_PARAMS, "ruleset (a name) is required");
@@ -28,6 +56,7 @@ sht_method_describe(const struct sht_context *ctx, json_t *params, struct sht_er
 		return sht_fail(err, SHT_ERROR_UNKNOWN_RULESET, "unknown ruleset '%.60s'",
 		    json_string_value(name));
 	d = rs->plugin->desc;
+	description(rs, text, sizeof(text));
 	list = json_array();
 	for (int i = 0; i < d->nparams; i++) {
 		const struct sht_param_spec *p = &d->params[i];
@@ -68,7 +97,7 @@ sht_method_describe(const struct sht_context *ctx, json_t *params, struct sht_er
 	return json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:o, s:{s:[i,i], s:s, s:o, s:s, "
 	    "s:b, s:[i,i], s:o, s:i, s:s}, s:o}",
 	    "name", rs->name, "plugin", d->family, "title", rs->title, "summary", rs->summary,
-	    "description", d->description ? d->description : "",
+	    "description", text,
 	    "sources", d->sources ? d->sources : "", "file", rs->path,
 	    "parameters", list,
 	    "setup", "board", rs->setup.width, rs->setup.height,

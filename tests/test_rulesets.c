@@ -916,6 +916,165 @@ test_bad_consequence_is_a_refusal_everywhere(void **state)
 	sht_plugin_unload(p);
 }
 
+/* Komi in points as a description writes it: "7.5", "7", "6.5". */
+static void
+points_text(int half_points, char *buf, size_t len)
+{
+	snprintf(buf, len, "%d%s", half_points / 2, half_points % 2 ? ".5" : "");
+}
+
+/* The same komi in zi with quarters, as the Chinese write it: 7.5 points is "3¾". */
+static void
+zi_text(int half_points, char *buf, size_t len)
+{
+	static const char *const quarter[] = { "", "¼", "½", "¾" };
+
+	snprintf(buf, len, "%d%s", half_points / 4, quarter[half_points % 4]);
+}
+
+/* Whether a ruleset splits the dame, from what it does: one stone of each colour on an empty
+ * board leaves every other point dame. */
+static bool
+splits_dame(const struct sht_ruleset *rs)
+{
+	char a[24], b[24];
+	json_t *r;
+	bool split;
+
+	snprintf(a, sizeof(a), "B %c%d", columns[rs->setup.width / 2 - 1], 2);
+	snprintf(b, sizeof(b), "W %c%d", columns[rs->setup.width / 2 + 1], rs->setup.height - 1);
+	r = must("score", json_pack("{s:s, s:{s:[s,s]}, s:s}", "ruleset", rs->name, "game",
+	    "moves", rs->setup.first_player == SHT_RP_WHITE ? b : a,
+	    rs->setup.first_player == SHT_RP_WHITE ? a : b, "dead", "none"));
+	split = num(r, "black.dame_share") > 0;
+	assert_true(split == (num(r, "white.dame_share") > 0));
+	json_decref(r);
+	return split;
+}
+
+/*
+ * Every ruleset's description and summary against what it does: `describe tromp-taylor` printed
+ * the Chinese ruleset's paragraph ("Suicide is forbidden ... komi 3¾ zi") beside its own
+ * parameters.  Each fact a text states is checked against the setup the plugin gave and the
+ * score it makes, not against the text's own source.
+ */
+static void
+test_describe_matches_every_ruleset(void **state)
+{
+	(void)state;
+	for (int i = 0; i < registry->nrulesets; i++) {
+		const struct sht_ruleset *rs = registry->rulesets[i];
+		const struct sht_rules_setup *su = &rs->setup;
+		json_t *r = must("describe", json_pack("{s:s}", "ruleset", rs->name));
+		const char *text = str(r, "description"), *summary = rs->summary;
+		char points[32], zi[32], want[64];
+		bool split = splits_dame(rs);
+
+		print_message("%s: %s\n", rs->name, text);
+		/* Komi: none, or its value in points (zi rulesets give both). */
+		points_text(su->komi, points, sizeof(points));
+		zi_text(su->komi, zi, sizeof(zi));
+		if (su->komi == 0) {
+			assert_non_null(strstr(text, "no komi"));
+		} else {
+			snprintf(want, sizeof(want), "komi %s points", points);
+			if (strstr(text, want) == NULL) {
+				snprintf(want, sizeof(want), "(%s points)", points);
+				assert_non_null(strstr(text, want));
+			}
+			assert_null(strstr(text, "no komi"));
+		}
+		/* Suicide. */
+		if (su->multi_stone_suicide)
+			assert_non_null(strstr(text, "uicide of two or more stones is legal"));
+		else
+			assert_null(strstr(text, "is legal"));
+		if (su->multi_stone_suicide)
+			assert_null(strstr(text, "forbidden;"));
+		/* Ko. */
+		assert_non_null(strstr(text, su->ko == SHT_RULES_KO_POSITIONAL ?
+		    "Positional superko" : su->ko == SHT_RULES_KO_SITUATIONAL ?
+		    "Situational superko" : "Simple ko"));
+		/* Who moves first, and the dame. */
+		assert_int_equal(strstr(text, "White moves first") != NULL,
+		    su->first_player == SHT_RP_WHITE);
+		assert_int_equal(strstr(text, "half of the dame") != NULL ||
+		    strstr(text, "dame split") != NULL || strstr(text, "(split") != NULL, split);
+		/* Dead stones: the YAML's own default. */
+		assert_int_equal(strstr(text, "Every stone on the board is alive") != NULL,
+		    rs->default_dead == SHT_DEAD_NONE);
+
+		/* The summary is the YAML's own line: it may leave a fact out, not contradict one. */
+		if (strstr(summary, "komi") != NULL) {
+			if (su->komi == 0) {
+				assert_non_null(strstr(summary, "no komi"));
+			} else {
+				char zi_want[64];
+
+				snprintf(want, sizeof(want), "komi %s", points);
+				snprintf(zi_want, sizeof(zi_want), "komi %s zi", zi);
+				if (strstr(summary, zi_want) == NULL) {
+					/* "komi 7" must not be the start of "komi 7.5". */
+					const char *at = strstr(summary, want);
+
+					assert_non_null(at);
+					assert_false(at[strlen(want)] == '.' &&
+					    at[strlen(want) + 1] >= '0' && at[strlen(want) + 1] <= '9');
+				}
+			}
+		}
+		assert_int_equal(strstr(summary, "suicide legal") != NULL,
+		    su->multi_stone_suicide != 0);
+		if (strstr(summary, "superko") != NULL)
+			assert_non_null(strstr(summary, su->ko == SHT_RULES_KO_POSITIONAL ?
+			    "positional superko" : "situational superko"));
+		if (strstr(summary, "simple ko") != NULL)
+			assert_int_equal(su->ko, SHT_RULES_KO_SIMPLE);
+		if (strstr(summary, "dame split") != NULL)
+			assert_true(split);
+		if (strstr(summary, "no dame share") != NULL)
+			assert_false(split);
+		assert_int_equal(strstr(summary, "every stone alive") != NULL,
+		    rs->default_dead == SHT_DEAD_NONE);
+		if (strstr(summary, "White first") != NULL)
+			assert_int_equal(su->first_player, SHT_RP_WHITE);
+		json_decref(r);
+	}
+	/* The case the issue found. */
+	{
+		json_t *r = must("describe", json_pack("{s:s}", "ruleset", "tromp-taylor"));
+
+		assert_null(strstr(str(r, "description"), "Suicide is forbidden"));
+		assert_null(strstr(str(r, "description"), "3¾"));
+		json_decref(r);
+	}
+}
+
+/* A Tromp-Taylor count has no dame share: a point that reaches both colours is nobody's.  The
+ * margin is the one a split would give, since a split adds the same to both sides. */
+static void
+test_tromp_taylor_totals_have_no_dame_share(void **state)
+{
+	json_t *tt, *nz;
+
+	(void)state;
+	tt = must("score", json_pack("{s:s, s:{s:[s,s]}}", "ruleset", "tromp-taylor", "game",
+	    "moves", "B D4", "W Q16"));
+	assert_int_equal((int)num(tt, "black.dame_share"), 0);
+	assert_int_equal((int)num(tt, "white.dame_share"), 0);
+	assert_true(num(tt, "black.total") == 1);
+	assert_true(num(tt, "white.total") == 8.5);
+	assert_true(num(tt, "margin") == -7.5);
+	assert_string_equal(str(tt, "re"), "W+7.5");
+	/* Chinese-style counting of the same game splits the 359 dame: 179.5 each. */
+	nz = must("score", json_pack("{s:s, s:{s:[s,s]}, s:s, s:f}", "ruleset", "new-zealand",
+	    "game", "moves", "B D4", "W Q16", "dead", "none", "komi", 7.5));
+	assert_true(num(nz, "black.dame_share") == 179.5);
+	assert_true(num(nz, "margin") == num(tt, "margin"));
+	json_decref(tt);
+	json_decref(nz);
+}
+
 static int
 setup_registry(void **state)
 {
@@ -962,6 +1121,8 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_handicap_that_the_stones_do_not_match_is_noted),
 		cmocka_unit_test(test_unrecognised_ru_is_noted),
 		cmocka_unit_test(test_bad_consequence_is_a_refusal_everywhere),
+		cmocka_unit_test(test_describe_matches_every_ruleset),
+		cmocka_unit_test(test_tromp_taylor_totals_have_no_dame_share),
 	};
 
 	if (argc < 4) {

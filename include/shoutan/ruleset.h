@@ -264,7 +264,7 @@ struct sht_ruleset_plugin {
 	size_t size;               /* sizeof(struct sht_ruleset_plugin) as the plugin was built */
 	const char *family;        /* the plugin's name: "chinese", "japanese", "han17", "ancient" */
 	const char *title;         /* one line for people */
-	const char *description;   /* a paragraph for `describe` */
+	const char *description;   /* the family in a paragraph, for plugins without `describe` */
 	const char *sources;       /* where the rules come from (docs/rules.md sections and source keys) */
 	const struct sht_param_spec *params;
 	int nparams;
@@ -289,6 +289,11 @@ struct sht_ruleset_plugin {
 	/* Scores a finished position; nonzero with err filled when it cannot. */
 	int (*score)(const void *rules, const struct sht_host *host, const struct sht_position *pos,
 	    struct sht_score_result *out, char *err, size_t errlen);
+
+	/* Added after score (the host checks `size`).  Writes, NUL-terminated within len, the
+	 * paragraph `describe` shows for this instance, composed from its values so that a
+	 * ruleset's text cannot contradict its parameters.  NULL: `description` serves. */
+	void (*describe)(const void *rules, char *buf, size_t len);
 };
 
 /* The entry point's type. */

@@ -12,14 +12,31 @@
 enum { P_SIZE, P_SEATED, P_FIRST, P_COUNTING, P_TAX, P_SEKI_TAX, P_HANDICAP, P_KOMI, P_ILLEGAL,
 	P_CYCLES, P_UNIT, P_COUNT };
 
-static const char *const seatings[] = { "diagonal", "mirror", "none", NULL };
-static const char *const players[] = { "white", "black", NULL };
-static const char *const countings[] = { "area", "territory", NULL };
-static const char *const seki_taxes[] = { "ilr", "eyes-needed", "half", NULL };
-static const char *const handicaps[] = { "n-zi", "none", NULL };
-static const char *const illegal[] = { "void", "loss", NULL };
-static const char *const cycles[] = { "draw", "no-result", "replay", NULL };
-static const char *const units[] = { "zi", "lu", NULL };
+/* Each choice's values, named: the enum gives the index the host passes, the list its YAML
+ * spelling, tied together by designated initialisers. */
+enum seating { SEATED_DIAGONAL, SEATED_MIRROR, SEATED_NONE, SEATINGS };
+static const char *const seatings[] = { [SEATED_DIAGONAL] = "diagonal",
+	[SEATED_MIRROR] = "mirror", [SEATED_NONE] = "none", [SEATINGS] = NULL };
+enum player { PLAYER_WHITE, PLAYER_BLACK, PLAYERS };
+static const char *const players[] = { [PLAYER_WHITE] = "white", [PLAYER_BLACK] = "black",
+	[PLAYERS] = NULL };
+enum counting { COUNTING_AREA, COUNTING_TERRITORY, COUNTINGS };
+static const char *const countings[] = { [COUNTING_AREA] = "area",
+	[COUNTING_TERRITORY] = "territory", [COUNTINGS] = NULL };
+enum seki_tax { SEKI_TAX_ILR, SEKI_TAX_EYES_NEEDED, SEKI_TAX_HALF, SEKI_TAXES };
+static const char *const seki_taxes[] = { [SEKI_TAX_ILR] = "ilr",
+	[SEKI_TAX_EYES_NEEDED] = "eyes-needed", [SEKI_TAX_HALF] = "half", [SEKI_TAXES] = NULL };
+enum handicap { HANDICAP_N_ZI, HANDICAP_NONE, HANDICAPS };
+static const char *const handicaps[] = { [HANDICAP_N_ZI] = "n-zi", [HANDICAP_NONE] = "none",
+	[HANDICAPS] = NULL };
+enum illegal { ILLEGAL_VOID, ILLEGAL_LOSS, ILLEGALS };
+static const char *const illegal[] = { [ILLEGAL_VOID] = "void", [ILLEGAL_LOSS] = "loss",
+	[ILLEGALS] = NULL };
+enum cycle { CYCLE_DRAW, CYCLE_NO_RESULT, CYCLE_REPLAY, CYCLES };
+static const char *const cycles[] = { [CYCLE_DRAW] = "draw", [CYCLE_NO_RESULT] = "no-result",
+	[CYCLE_REPLAY] = "replay", [CYCLES] = NULL };
+enum result_unit { UNIT_ZI, UNIT_LU, UNITS };
+static const char *const units[] = { [UNIT_ZI] = "zi", [UNIT_LU] = "lu", [UNITS] = NULL };
 
 static const struct sht_param_spec params[P_COUNT] = {
 	[P_SIZE] = { "size", SHT_PARAM_INT, 7, 25, NULL, "19", 0,
@@ -65,13 +82,13 @@ ancient_setup(const void *rules, struct sht_rules_setup *s)
 	const struct sht_param_value *v = rules;
 	int n = (int)v[P_SIZE].number, far = n - 4, seating = SHT_CHOICE(v, P_SEATED);
 	/* The 4-4 points: (3, 3) from each corner, counted from the top left. */
-	int white = seating == 0 ? SHT_RP_WHITE : SHT_RP_BLACK;
+	int white = seating == SEATED_DIAGONAL ? SHT_RP_WHITE : SHT_RP_BLACK;
 
 	s->width = s->height = n;
 	s->ko = SHT_RULES_KO_SIMPLE;
-	s->first_player = SHT_CHOICE(v, P_FIRST) == 0 ? SHT_RP_WHITE : SHT_RP_BLACK;
+	s->first_player = SHT_CHOICE(v, P_FIRST) == PLAYER_WHITE ? SHT_RP_WHITE : SHT_RP_BLACK;
 	s->komi = (int)(v[P_KOMI].number / 50);
-	if (seating != 2) {
+	if (seating != SEATED_NONE) {
 		/* Diagonal: White on dd and pp (D16, Q4), Black on dp and pd (D4, Q16). */
 		struct sht_rules_seated seats[4] = {
 			{ 3, 3, white }, { far, far, white },
@@ -90,13 +107,15 @@ ancient_consequence(const void *rules, int violation)
 
 	if (violation == SHT_VIOLATION_OCCUPIED || violation == SHT_VIOLATION_OFF_BOARD)
 		return SHT_CONSEQUENCE_REJECT;
-	return SHT_CHOICE(v, P_ILLEGAL) == 0 ? SHT_CONSEQUENCE_VOID : SHT_CONSEQUENCE_LOSS;
+	return SHT_CHOICE(v, P_ILLEGAL) == ILLEGAL_VOID ? SHT_CONSEQUENCE_VOID :
+	    SHT_CONSEQUENCE_LOSS;
 }
 
 static int
 ancient_cycle(const void *rules)
 {
-	static const int map[] = { SHT_CYCLE_DRAW, SHT_CYCLE_NO_RESULT, SHT_CYCLE_REPLAY };
+	static const int map[] = { [CYCLE_DRAW] = SHT_CYCLE_DRAW,
+		[CYCLE_NO_RESULT] = SHT_CYCLE_NO_RESULT, [CYCLE_REPLAY] = SHT_CYCLE_REPLAY };
 
 	return map[SHT_CHOICE((const struct sht_param_value *)rules, P_CYCLES)];
 }
@@ -108,31 +127,81 @@ ancient_score(const void *rules, const struct sht_host *host, const struct sht_p
 	const struct sht_param_value *v = rules;
 	/* Handicap N stones returns N zi (4 half points a stone), when asked. */
 	struct sht_tally_policy policy = { sizeof(policy), SHT_COUNTING_AREA, 1,
-		SHT_SEKI_EYES_COUNT, SHT_TAX_NONE, SHT_CHOICE(v, P_HANDICAP) == 0 ? 4 : 0, 0, 0 };
+		SHT_SEKI_EYES_COUNT, SHT_TAX_NONE, SHT_CHOICE(v, P_HANDICAP) == HANDICAP_N_ZI ? 4 : 0,
+		0, 0 };
 
 	(void)err;
 	(void)errlen;
-	if (SHT_CHOICE(v, P_COUNTING) == 1) {
+	if (SHT_CHOICE(v, P_COUNTING) == COUNTING_TERRITORY) {
 		/* Tang: territory less the stones each side lost, less 2 per living group. */
 		policy.counting = SHT_COUNTING_TERRITORY;
 		policy.split_dame = 0;
 		policy.count_losses = 1;
 	}
 	if (v[P_TAX].number) {
-		static const int tax[] = { SHT_TAX_PER_GROUP, SHT_TAX_EYES_NEEDED, SHT_TAX_PER_GROUP };
-		static const int eyes[] = { SHT_SEKI_EYES_NOBODY, SHT_SEKI_EYES_COUNT,
-			SHT_SEKI_EYES_SPLIT };
+		static const int tax[] = { [SEKI_TAX_ILR] = SHT_TAX_PER_GROUP,
+			[SEKI_TAX_EYES_NEEDED] = SHT_TAX_EYES_NEEDED,
+			[SEKI_TAX_HALF] = SHT_TAX_PER_GROUP };
+		static const int eyes[] = { [SEKI_TAX_ILR] = SHT_SEKI_EYES_NOBODY,
+			[SEKI_TAX_EYES_NEEDED] = SHT_SEKI_EYES_COUNT,
+			[SEKI_TAX_HALF] = SHT_SEKI_EYES_SPLIT };
 		int s = SHT_CHOICE(v, P_SEKI_TAX);
 
 		policy.tax = tax[s];
 		policy.seki_eyes = eyes[s];
 	}
 	host->tally(pos, &policy, out);
-	if (SHT_CHOICE(v, P_UNIT) == 0)
+	if (SHT_CHOICE(v, P_UNIT) == UNIT_ZI)
 		sht_native_zi(out);
 	else
 		sht_native_points(out, "lu", "路");
 	return 0;
+}
+
+static void
+ancient_describe(const void *rules, char *buf, size_t len)
+{
+	const struct sht_param_value *v = rules;
+	long n = v[P_SIZE].number;
+	int seating = SHT_CHOICE(v, P_SEATED), cycle = SHT_CHOICE(v, P_CYCLES);
+	bool area = SHT_CHOICE(v, P_COUNTING) == COUNTING_AREA, tax = v[P_TAX].number != 0;
+	char komi[64];
+
+	buf[0] = '\0';
+	sht_plugin_komi_text(v[P_KOMI].number, false, komi, sizeof(komi));
+	if (seating == SEATED_NONE)
+		sht_plugin_text_add(buf, len, "No seated stones; ");
+	else
+		sht_plugin_text_add(buf, len, "Four seated stones (座子) on the 4-4 points before "
+		    "play (%s); ", seating == SEATED_DIAGONAL ? "diagonal: White on the upper left "
+		    "and lower right" : "mirror: Black on the upper left and lower right");
+	sht_plugin_text_add(buf, len, "%ldx%ld, %s moves first, %s.  ", n, n,
+	    SHT_CHOICE(v, P_FIRST) == PLAYER_WHITE ? "White" : "Black", komi);
+	if (area)
+		sht_plugin_text_add(buf, len, "Ming-Qing counting: the dame are filled (split "
+		    "between the sides), dead stones removed, and stones and owned points counted");
+	else
+		sht_plugin_text_add(buf, len, "The Tang and Song method: territory less the stones "
+		    "lost to capture");
+	if (!tax)
+		sht_plugin_text_add(buf, len, "; no group tax.  ");
+	else if (area)
+		sht_plugin_text_add(buf, len, "; of the two points each living group needs, one goes "
+		    "to the opponent, so each extra living group returns one zi (还棋头; seki: "
+		    "%s).  ", SHT_CHOICE(v, P_SEKI_TAX) == SEKI_TAX_ILR ? "seki groups pay nothing "
+		    "and their eyes count for nobody" : SHT_CHOICE(v, P_SEKI_TAX) ==
+		    SEKI_TAX_EYES_NEEDED ? "1 per one-eyed seki group" : "seki eyes split");
+	else
+		sht_plugin_text_add(buf, len, ", less two points per living group (还棋头).  ");
+	sht_plugin_text_add(buf, len, "%s.  Simple ko; an unbroken repetition %s; a forbidden "
+	    "move %s.  Results in %s.",
+	    SHT_CHOICE(v, P_HANDICAP) == HANDICAP_N_ZI ? "Handicap N stones returns N zi" :
+	    "No handicap compensation",
+	    cycle == CYCLE_DRAW ? "is a draw" : cycle == CYCLE_NO_RESULT ? "has no result" :
+	    "is replayed",
+	    SHT_CHOICE(v, P_ILLEGAL) == ILLEGAL_VOID ? "is void and the turn lost" : "loses",
+	    SHT_CHOICE(v, P_UNIT) == UNIT_ZI ? "zi with half-zi precision (黑胜7子半)" :
+	    "路 (points)");
 }
 
 static const struct sht_ruleset_plugin plugin = {
@@ -140,12 +209,8 @@ static const struct sht_ruleset_plugin plugin = {
 	.size = sizeof(struct sht_ruleset_plugin),
 	.family = "ancient",
 	.title = "Ancient Chinese rules: seated stones and the group tax",
-	.description = "Four seated stones (座子) on the 4-4 points before play, White first, no "
-	    "komi, results in zi with half-zi precision (黑胜7子半).  Ming-Qing counting fills "
-	    "the dame, removes dead stones and counts stones and owned points; of the two points "
-	    "each living group needs, one goes to the opponent, so each extra living group returns "
-	    "one zi (还棋头).  The Tang and Song method counts territory less the stones lost to "
-	    "capture and two points per living group.",
+	.description = "Ancient Chinese rules, Tang-Song and Ming-Qing: seated stones, White "
+	    "first, no komi, the group tax (还棋头).",
 	.sources = "docs/rules.md section 5: SL-FSP, SCC, AEB (当湖十局, 金花椀, Rotten "
 	    "axe-handle, Chengdu 1094), ZZY1, ZZY2; seki under the tax and handicap are "
 	    "reconstructions [R].",
@@ -157,6 +222,7 @@ static const struct sht_ruleset_plugin plugin = {
 	.consequence = ancient_consequence,
 	.cycle = ancient_cycle,
 	.score = ancient_score,
+	.describe = ancient_describe,
 };
 
 __attribute__((visibility("default"))) const struct sht_ruleset_plugin *shoutan_ruleset_plugin(void);

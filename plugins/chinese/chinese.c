@@ -7,18 +7,41 @@
 #include "shoutan/ruleset.h"
 
 enum { P_SIZE, P_KOMI, P_KOMI_UNIT, P_KO, P_SUICIDE, P_CYCLES, P_EDITION, P_ILLEGAL,
-	P_HANDICAP, P_FIRST, P_UNIT, P_SEKI, P_COUNT };
+	P_HANDICAP, P_FIRST, P_UNIT, P_SEKI, P_DAME, P_COUNT };
 
-static const char *const komi_units[] = { "zi", "points", NULL };
-static const char *const ko_rules[] = { "simple", "positional", "situational", "chinese-practice",
-	NULL };
-static const char *const cycles[] = { "draw", "replay", "no-result", NULL };
-static const char *const editions[] = { "2002", "1988", NULL };
-static const char *const illegal[] = { "void", "warning", "loss", NULL };
-static const char *const handicaps[] = { "half", "n-minus-1", "none", NULL };
-static const char *const players[] = { "black", "white", NULL };
-static const char *const units[] = { "zi", "points", NULL };
-static const char *const seki_eyes[] = { "owner", "nobody", NULL };
+/* Each choice's values, named: the enum gives the index the host passes, the list its YAML
+ * spelling, tied together by designated initialisers. */
+enum komi_unit { KOMI_ZI, KOMI_POINTS, KOMI_UNITS };
+static const char *const komi_units[] = { [KOMI_ZI] = "zi", [KOMI_POINTS] = "points",
+	[KOMI_UNITS] = NULL };
+enum ko_rule { KO_SIMPLE, KO_POSITIONAL, KO_SITUATIONAL, KO_CHINESE_PRACTICE, KO_RULES };
+static const char *const ko_rules[] = { [KO_SIMPLE] = "simple", [KO_POSITIONAL] = "positional",
+	[KO_SITUATIONAL] = "situational", [KO_CHINESE_PRACTICE] = "chinese-practice",
+	[KO_RULES] = NULL };
+enum cycle { CYCLE_DRAW, CYCLE_REPLAY, CYCLE_NO_RESULT, CYCLES };
+static const char *const cycles[] = { [CYCLE_DRAW] = "draw", [CYCLE_REPLAY] = "replay",
+	[CYCLE_NO_RESULT] = "no-result", [CYCLES] = NULL };
+enum edition { EDITION_2002, EDITION_1988, EDITIONS };
+static const char *const editions[] = { [EDITION_2002] = "2002", [EDITION_1988] = "1988",
+	[EDITIONS] = NULL };
+enum illegal { ILLEGAL_VOID, ILLEGAL_WARNING, ILLEGAL_LOSS, ILLEGALS };
+static const char *const illegal[] = { [ILLEGAL_VOID] = "void", [ILLEGAL_WARNING] = "warning",
+	[ILLEGAL_LOSS] = "loss", [ILLEGALS] = NULL };
+enum handicap { HANDICAP_HALF, HANDICAP_N_MINUS_1, HANDICAP_NONE, HANDICAPS };
+static const char *const handicaps[] = { [HANDICAP_HALF] = "half",
+	[HANDICAP_N_MINUS_1] = "n-minus-1", [HANDICAP_NONE] = "none", [HANDICAPS] = NULL };
+enum player { PLAYER_BLACK, PLAYER_WHITE, PLAYERS };
+static const char *const players[] = { [PLAYER_BLACK] = "black", [PLAYER_WHITE] = "white",
+	[PLAYERS] = NULL };
+enum result_unit { UNIT_ZI, UNIT_POINTS, UNITS };
+static const char *const units[] = { [UNIT_ZI] = "zi", [UNIT_POINTS] = "points",
+	[UNITS] = NULL };
+enum seki_eyes { SEKI_OWNER, SEKI_NOBODY, SEKI_EYES };
+static const char *const seki_eyes[] = { [SEKI_OWNER] = "owner", [SEKI_NOBODY] = "nobody",
+	[SEKI_EYES] = NULL };
+enum dame { DAME_SPLIT, DAME_NOBODY, DAMES };
+static const char *const dames[] = { [DAME_SPLIT] = "split", [DAME_NOBODY] = "nobody",
+	[DAMES] = NULL };
 
 static const struct sht_param_spec params[P_COUNT] = {
 	[P_SIZE] = { "size", SHT_PARAM_INT, 2, 25, NULL, "19", 0,
@@ -51,12 +74,15 @@ static const struct sht_param_spec params[P_COUNT] = {
 	[P_SEKI] = { "seki_eyes", SHT_PARAM_CHOICE, 0, 0, seki_eyes, "owner", 0,
 		"Eyes inside seki count for their owner (the Chinese rule) or for nobody (a "
 		"variant, as KataGo's area scoring with tax SEKI)." },
+	[P_DAME] = { "dame", SHT_PARAM_CHOICE, 0, 0, dames, "split", 0,
+		"Points that reach both colours: split, half to each side (the Chinese count), or "
+		"nobody's (Tromp-Taylor).  The margin is the same; the totals differ." },
 };
 
 static void *
 chinese_configure(const struct sht_param_value *values, char *err, size_t errlen)
 {
-	bool in_zi = SHT_CHOICE(values, P_KOMI_UNIT) == 0;
+	bool in_zi = SHT_CHOICE(values, P_KOMI_UNIT) == KOMI_ZI;
 
 	if (!sht_plugin_komi_ok(values[P_KOMI].number, in_zi, err, errlen))
 		return NULL;
@@ -71,12 +97,13 @@ chinese_setup(const void *rules, struct sht_rules_setup *s)
 	int ko = SHT_CHOICE(v, P_KO);
 
 	s->width = s->height = (int)v[P_SIZE].number;
-	s->ko = ko == 1 ? SHT_RULES_KO_POSITIONAL : ko == 2 ? SHT_RULES_KO_SITUATIONAL :
-	    SHT_RULES_KO_SIMPLE;
+	/* chinese-practice plays simple ko; its cycles end the game as `cycles` says. */
+	s->ko = ko == KO_POSITIONAL ? SHT_RULES_KO_POSITIONAL : ko == KO_SITUATIONAL ?
+	    SHT_RULES_KO_SITUATIONAL : SHT_RULES_KO_SIMPLE;
 	s->multi_stone_suicide = (int)v[P_SUICIDE].number;
-	s->first_player = SHT_CHOICE(v, P_FIRST) == 0 ? SHT_RP_BLACK : SHT_RP_WHITE;
+	s->first_player = SHT_CHOICE(v, P_FIRST) == PLAYER_BLACK ? SHT_RP_BLACK : SHT_RP_WHITE;
 	/* Hundredths of a zi to half points is /25, of a point /50. */
-	s->komi = (int)(SHT_CHOICE(v, P_KOMI_UNIT) == 0 ? komi / 25 : komi / 50);
+	s->komi = (int)(SHT_CHOICE(v, P_KOMI_UNIT) == KOMI_ZI ? komi / 25 : komi / 50);
 	s->warnings_to_lose = 2;
 }
 
@@ -87,7 +114,7 @@ chinese_consequence(const void *rules, int violation)
 
 	switch (violation) {
 	case SHT_VIOLATION_NOT_YOUR_TURN:
-		return SHT_CHOICE(v, P_EDITION) == 1 ? SHT_CONSEQUENCE_LOSS :
+		return SHT_CHOICE(v, P_EDITION) == EDITION_1988 ? SHT_CONSEQUENCE_LOSS :
 		    SHT_CONSEQUENCE_WARNING;
 	case SHT_VIOLATION_TAKE_BACK:
 	case SHT_VIOLATION_DISTURBED:
@@ -97,8 +124,9 @@ chinese_consequence(const void *rules, int violation)
 	case SHT_VIOLATION_KO:
 	case SHT_VIOLATION_SUPERKO:
 	case SHT_VIOLATION_NO_STONES: {
-		static const int map[] = { SHT_CONSEQUENCE_VOID, SHT_CONSEQUENCE_WARNING,
-			SHT_CONSEQUENCE_LOSS };
+		static const int map[] = { [ILLEGAL_VOID] = SHT_CONSEQUENCE_VOID,
+			[ILLEGAL_WARNING] = SHT_CONSEQUENCE_WARNING,
+			[ILLEGAL_LOSS] = SHT_CONSEQUENCE_LOSS };
 
 		return map[SHT_CHOICE(v, P_ILLEGAL)];
 	}
@@ -111,7 +139,8 @@ chinese_consequence(const void *rules, int violation)
 static int
 chinese_cycle(const void *rules)
 {
-	static const int map[] = { SHT_CYCLE_DRAW, SHT_CYCLE_REPLAY, SHT_CYCLE_NO_RESULT };
+	static const int map[] = { [CYCLE_DRAW] = SHT_CYCLE_DRAW, [CYCLE_REPLAY] = SHT_CYCLE_REPLAY,
+		[CYCLE_NO_RESULT] = SHT_CYCLE_NO_RESULT };
 
 	return map[SHT_CHOICE((const struct sht_param_value *)rules, P_CYCLES)];
 }
@@ -121,20 +150,83 @@ chinese_score(const void *rules, const struct sht_host *host, const struct sht_p
     struct sht_score_result *out, char *err, size_t errlen)
 {
 	const struct sht_param_value *v = rules;
-	int h = SHT_CHOICE(v, P_HANDICAP);
-	/* Handicap: N/2 zi is N points; AGA gives N - 1 points; or nothing. */
-	struct sht_tally_policy policy = { sizeof(policy), SHT_COUNTING_AREA, 1,
-		SHT_CHOICE(v, P_SEKI) == 1 ? SHT_SEKI_EYES_NOBODY : SHT_SEKI_EYES_COUNT, SHT_TAX_NONE,
-		h == 2 ? 0 : 2, h == 1 ? 1 : 0, 0 };
+	enum handicap h = (enum handicap)SHT_CHOICE(v, P_HANDICAP);
+	/* Handicap: N/2 zi is N points (2 half points a stone); AGA gives N - 1 points (the
+	 * first stone free); or nothing. */
+	struct sht_tally_policy policy = { sizeof(policy), SHT_COUNTING_AREA,
+		SHT_CHOICE(v, P_DAME) == DAME_SPLIT,
+		SHT_CHOICE(v, P_SEKI) == SEKI_NOBODY ? SHT_SEKI_EYES_NOBODY : SHT_SEKI_EYES_COUNT,
+		SHT_TAX_NONE, h == HANDICAP_NONE ? 0 : 2, h == HANDICAP_N_MINUS_1 ? 1 : 0, 0 };
 
 	(void)err;
 	(void)errlen;
 	host->tally(pos, &policy, out);
-	if (SHT_CHOICE(v, P_UNIT) == 0)
+	if (SHT_CHOICE(v, P_UNIT) == UNIT_ZI)
 		sht_native_zi(out);
 	else
 		sht_native_points(out, "points", "目");
 	return 0;
+}
+
+static void
+chinese_describe(const void *rules, char *buf, size_t len)
+{
+	const struct sht_param_value *v = rules;
+	long komi = v[P_KOMI].number, n = v[P_SIZE].number;
+	bool in_zi = SHT_CHOICE(v, P_KOMI_UNIT) == KOMI_ZI, split = SHT_CHOICE(v, P_DAME) ==
+	    DAME_SPLIT;
+	int ko = SHT_CHOICE(v, P_KO);
+	char komi_text[64];
+
+	buf[0] = '\0';
+	sht_plugin_komi_text(komi, in_zi, komi_text, sizeof(komi_text));
+	sht_plugin_text_add(buf, len, "Area counting (数子法) on %ldx%ld: each side counts its "
+	    "live stones and the empty points it alone surrounds%s; eyes in seki count for %s.  ",
+	    n, n, split ? ", and half of the dame" : "; points that reach both colours count "
+	    "for nobody", SHT_CHOICE(v, P_SEKI) == SEKI_OWNER ? "their owner" : "nobody");
+	if (split) {
+		/* The count Black needs: half the board plus half the komi (in points). */
+		long need = n * n * 50 + (in_zi ? komi : komi / 2), whole = need / 100;
+		static const char *const quarter[] = { "", "¼", "½", "¾" };
+
+		sht_plugin_text_add(buf, len, "The baseline is half the board (%ld%s) and %s, so "
+		    "Black wins with a count above %ld%s.  ", n * n / 2, n * n % 2 ? ".5" : "",
+		    komi_text, whole, quarter[need % 100 / 25]);
+	} else {
+		sht_plugin_text_add(buf, len, "The margin is Black's count less White's, less %s.  ",
+		    komi != 0 ? komi_text : "nothing (no komi)");
+	}
+	switch ((enum handicap)SHT_CHOICE(v, P_HANDICAP)) {
+	case HANDICAP_HALF:
+		sht_plugin_text_add(buf, len, "Handicap: Black returns half the handicap count "
+		    "(N/2 zi, N points, for N stones).  ");
+		break;
+	case HANDICAP_N_MINUS_1:
+		sht_plugin_text_add(buf, len, "Handicap: Black returns N - 1 points for N "
+		    "stones (AGA).  ");
+		break;
+	default:
+		sht_plugin_text_add(buf, len, "No handicap compensation.  ");
+	}
+	if (SHT_CHOICE(v, P_FIRST) == PLAYER_WHITE)
+		sht_plugin_text_add(buf, len, "White moves first in an even game.  ");
+	sht_plugin_text_add(buf, len, "%s",
+	    ko == KO_POSITIONAL ? "Positional superko: no whole-board position may repeat" :
+	    ko == KO_SITUATIONAL ? "Situational superko: no position may repeat with the same "
+	    "player to move" : "Simple ko");
+	if (ko == KO_SIMPLE || ko == KO_CHINESE_PRACTICE)
+		sht_plugin_text_add(buf, len, "; an unbroken repetition %s",
+		    SHT_CHOICE(v, P_CYCLES) == CYCLE_DRAW ? "is a draw" :
+		    SHT_CHOICE(v, P_CYCLES) == CYCLE_REPLAY ? "is replayed" : "has no result");
+	sht_plugin_text_add(buf, len, ".  %s; a forbidden move %s.  ", v[P_SUICIDE].number ?
+	    "Suicide of two or more stones is legal (of one stone, never)" :
+	    "Suicide is forbidden",
+	    SHT_CHOICE(v, P_ILLEGAL) == ILLEGAL_VOID ? "is void and the turn lost" :
+	    SHT_CHOICE(v, P_ILLEGAL) == ILLEGAL_WARNING ? "is void, with a warning" : "loses");
+	sht_plugin_text_add(buf, len, "Two moves in a row: %s; two warnings lose.  Results in "
+	    "%s.", SHT_CHOICE(v, P_EDITION) == EDITION_1988 ? "the game is lost (1988)" :
+	    "the second is void, with a warning (2002)",
+	    SHT_CHOICE(v, P_UNIT) == UNIT_ZI ? "zi (黑胜¾子)" : "points");
 }
 
 static const struct sht_ruleset_plugin plugin = {
@@ -142,11 +234,9 @@ static const struct sht_ruleset_plugin plugin = {
 	.size = sizeof(struct sht_ruleset_plugin),
 	.family = "chinese",
 	.title = "Modern Chinese rules (area counting)",
-	.description = "Area counting (数子法): each side counts its live stones, the empty points "
-	    "it alone surrounds and half of the dame; eyes in seki count for their owner.  The "
-	    "baseline is half the board (180.5 on 19x19) and komi is 3¾ zi, so Black wins with "
-	    "more than 184¼.  Handicap: Black returns half the handicap count.  Suicide is "
-	    "forbidden; a forbidden move is void and the turn lost; two warnings lose.",
+	.description = "Modern Chinese rules (CWA 1988, 2002) and the area-counting rulesets "
+	    "of computer go (Tromp-Taylor, New Zealand): stones and surrounded points counted, "
+	    "superko, komi in zi or points.",
 	.sources = "docs/rules.md section 2: CN88, CN-REF88 17-20, CN-REF02, CN-CNT, CN-KOMI, "
 	    "SL-541, SL-CSK; Tromp-Taylor and AGA variants from docs/rules.md section 6 (TT, AGA).",
 	.params = params,
@@ -157,6 +247,7 @@ static const struct sht_ruleset_plugin plugin = {
 	.consequence = chinese_consequence,
 	.cycle = chinese_cycle,
 	.score = chinese_score,
+	.describe = chinese_describe,
 };
 
 __attribute__((visibility("default"))) const struct sht_ruleset_plugin *shoutan_ruleset_plugin(void);

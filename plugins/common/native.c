@@ -1,4 +1,5 @@
-/* What the project's plugins share: their instances, komi checks, and native result texts. */
+/* What the project's plugins share: their instances, komi checks, native result texts, descriptions. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -125,4 +126,53 @@ sht_plugin_komi_ok(long hundredths, bool in_zi, char *err, size_t errlen)
 	    hundredths < 0 ? "-" : "", labs(hundredths) / 100, labs(hundredths) % 100,
 	    in_zi ? "zi" : "points");
 	return false;
+}
+
+void
+sht_plugin_text_add(char *buf, size_t len, const char *fmt, ...)
+{
+	size_t used = strnlen(buf, len);
+	va_list ap;
+
+	if (used + 1 >= len)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf + used, len - used, fmt, ap);
+	va_end(ap);
+}
+
+/* A non-negative number of hundredths with its fraction: 7.5, 7, 3¾ (quarters, for zi). */
+static void
+hundredths_text(long h, bool quarters, char *buf, size_t len)
+{
+	static const char *const quarter[] = { "", "¼", "½", "¾" };
+
+	if (quarters)
+		snprintf(buf, len, "%ld%s", h / 100, quarter[h % 100 / 25]);
+	else if (h % 100 != 0)
+		snprintf(buf, len, "%ld.%ld", h / 100, h % 100 / 10);
+	else
+		snprintf(buf, len, "%ld", h / 100);
+}
+
+void
+sht_plugin_komi_text(long hundredths, bool in_zi, char *buf, size_t len)
+{
+	char value[24], points[24];
+	const char *sign = hundredths < 0 ? "-" : "";
+	long h = labs(hundredths);
+
+	if (hundredths == 0) {
+		snprintf(buf, len, "no komi");
+		return;
+	}
+	/* Komi is a whole number of half points (sht_plugin_komi_ok), so the fractions are
+	 * quarters of a zi or halves of a point. */
+	hundredths_text(h, in_zi, value, sizeof(value));
+	if (!in_zi) {
+		snprintf(buf, len, "komi %s%s points", sign, value);
+		return;
+	}
+	hundredths_text(h * 2, false, points, sizeof(points));
+	snprintf(buf, len, "komi %s%s zi (%s%s points)", sign, value, sign, points);
 }

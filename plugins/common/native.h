@@ -1,4 +1,5 @@
-/* Helpers the project's own plugins share: native result texts (not part of the plugin ABI). */
+/* Helpers the project's own plugins share: instances, komi, native result texts and descriptions
+ * (not part of the plugin ABI). */
 #ifndef SHOUTAN_PLUGINS_NATIVE_H
 #define SHOUTAN_PLUGINS_NATIVE_H
 
@@ -28,6 +29,14 @@ void sht_plugin_values_free(void *rules);
 /* Whether a komi in hundredths is a whole number of half points (in zi: quarter zi); err says
  * why not. */
 bool sht_plugin_komi_ok(long hundredths, bool in_zi, char *err, size_t errlen);
+
+/* Appends printf-style text to the NUL-terminated buf of len bytes, cutting it off when full:
+ * for composing a `describe` paragraph piece by piece. */
+void sht_plugin_text_add(char *buf, size_t len, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* A komi in hundredths for a description: "no komi", "komi 7.5 points", or in zi
+ * "komi 3¾ zi (7.5 points)". */
+void sht_plugin_komi_text(long hundredths, bool in_zi, char *buf, size_t len);
 
 /* Index of value in a NULL-terminated list of choices (as the host numbered it). */
 #define SHT_CHOICE(values, i) ((int)(values)[(i)].number)

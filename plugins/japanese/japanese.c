@@ -8,9 +8,17 @@
 
 enum { P_SIZE, P_KOMI, P_ILLEGAL, P_CYCLES, P_NOTATION, P_COUNT };
 
-static const char *const illegal[] = { "loss", "void", NULL };
-static const char *const cycles[] = { "no-result", "draw", "replay", NULL };
-static const char *const notations[] = { "japanese", "korean", NULL };
+/* Each choice's values, named: the enum gives the index the host passes, the list its YAML
+ * spelling, tied together by designated initialisers. */
+enum illegal { ILLEGAL_LOSS, ILLEGAL_VOID, ILLEGALS };
+static const char *const illegal[] = { [ILLEGAL_LOSS] = "loss", [ILLEGAL_VOID] = "void",
+	[ILLEGALS] = NULL };
+enum cycle { CYCLE_NO_RESULT, CYCLE_DRAW, CYCLE_REPLAY, CYCLES };
+static const char *const cycles[] = { [CYCLE_NO_RESULT] = "no-result", [CYCLE_DRAW] = "draw",
+	[CYCLE_REPLAY] = "replay", [CYCLES] = NULL };
+enum notation { NOTATION_JAPANESE, NOTATION_KOREAN, NOTATIONS };
+static const char *const notations[] = { [NOTATION_JAPANESE] = "japanese",
+	[NOTATION_KOREAN] = "korean", [NOTATIONS] = NULL };
 
 static const struct sht_param_spec params[P_COUNT] = {
 	[P_SIZE] = { "size", SHT_PARAM_INT, 2, 25, NULL, "19", 0,
@@ -58,13 +66,15 @@ japanese_consequence(const void *rules, int violation)
 
 	if (violation == SHT_VIOLATION_OCCUPIED || violation == SHT_VIOLATION_OFF_BOARD)
 		return SHT_CONSEQUENCE_REJECT;
-	return SHT_CHOICE(v, P_ILLEGAL) == 0 ? SHT_CONSEQUENCE_LOSS : SHT_CONSEQUENCE_VOID;
+	return SHT_CHOICE(v, P_ILLEGAL) == ILLEGAL_LOSS ? SHT_CONSEQUENCE_LOSS :
+	    SHT_CONSEQUENCE_VOID;
 }
 
 static int
 japanese_cycle(const void *rules)
 {
-	static const int map[] = { SHT_CYCLE_NO_RESULT, SHT_CYCLE_DRAW, SHT_CYCLE_REPLAY };
+	static const int map[] = { [CYCLE_NO_RESULT] = SHT_CYCLE_NO_RESULT,
+		[CYCLE_DRAW] = SHT_CYCLE_DRAW, [CYCLE_REPLAY] = SHT_CYCLE_REPLAY };
 
 	return map[SHT_CHOICE((const struct sht_param_value *)rules, P_CYCLES)];
 }
@@ -82,11 +92,34 @@ japanese_score(const void *rules, const struct sht_host *host, const struct sht_
 	(void)err;
 	(void)errlen;
 	host->tally(pos, &policy, out);
-	if (SHT_CHOICE(v, P_NOTATION) == 0)
+	if (SHT_CHOICE(v, P_NOTATION) == NOTATION_JAPANESE)
 		sht_native_japanese(out);
 	else
 		sht_native_korean(out);
 	return 0;
+}
+
+static void
+japanese_describe(const void *rules, char *buf, size_t len)
+{
+	const struct sht_param_value *v = rules;
+	long n = v[P_SIZE].number;
+	int cycle = SHT_CHOICE(v, P_CYCLES);
+	char komi[64];
+
+	buf[0] = '\0';
+	sht_plugin_komi_text(v[P_KOMI].number, false, komi, sizeof(komi));
+	sht_plugin_text_add(buf, len, "Territory counting on %ldx%ld: empty points surrounded by "
+	    "one side's live stones that are not in seki, plus prisoners (captured during play "
+	    "and dead stones removed at the end).  Dame count for nobody.  Simple ko only; a "
+	    "repeated position the players do not break %s.  %s; %s.  Results in %s.", n, n,
+	    cycle == CYCLE_NO_RESULT ? "has no result" : cycle == CYCLE_DRAW ? "is a draw" :
+	    "is replayed",
+	    SHT_CHOICE(v, P_ILLEGAL) == ILLEGAL_LOSS ? "Any violation loses" :
+	    "A violation is void and the turn lost",
+	    komi,
+	    SHT_CHOICE(v, P_NOTATION) == NOTATION_JAPANESE ? "目 (黒6目半勝ち)" :
+	    "집 (흑 6집반 승)");
 }
 
 static const struct sht_ruleset_plugin plugin = {
@@ -94,10 +127,8 @@ static const struct sht_ruleset_plugin plugin = {
 	.size = sizeof(struct sht_ruleset_plugin),
 	.family = "japanese",
 	.title = "Japanese 1989 / Korean rules (territory counting)",
-	.description = "Territory counting: empty points surrounded by one side's live stones that "
-	    "are not in seki, plus prisoners (captured during play and dead stones removed at the "
-	    "end).  Dame count for nobody.  Simple ko only; a repeated position the players do "
-	    "not break has no result.  Any violation loses.  Komi 6.5.",
+	.description = "The Japanese 1989 and Korean rules: territory and prisoners, no "
+	    "territory in seki, simple ko, a violation loses.",
 	.sources = "docs/rules.md section 3: J89 Art. 4-14, SL-JR; Korean: SL-KR (KBA 2016).",
 	.params = params,
 	.nparams = P_COUNT,
@@ -107,6 +138,7 @@ static const struct sht_ruleset_plugin plugin = {
 	.consequence = japanese_consequence,
 	.cycle = japanese_cycle,
 	.score = japanese_score,
+	.describe = japanese_describe,
 };
 
 __attribute__((visibility("default"))) const struct sht_ruleset_plugin *shoutan_ruleset_plugin(void);
