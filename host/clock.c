@@ -286,14 +286,14 @@ sht_timed_moves_from_sgf(const struct sht_game *game, struct sht_clock_spec *spe
 	return true;
 }
 
-int
+enum sht_duration_found
 sht_json_duration(const json_t *m, int64_t *last_at, int64_t *ms)
 {
 	json_t *v = json_object_get(m, "ms"), *sec = json_object_get(m, "seconds");
 	json_t *at = json_object_get(m, "at_ms");
 
 	if (v == NULL && sec == NULL && at == NULL)
-		return 0;
+		return SHT_DURATION_ABSENT;
 	if (json_is_integer(v) && json_integer_value(v) >= 0)
 		*ms = json_integer_value(v);
 	else if (json_is_number(sec) && json_number_value(sec) >= 0 &&
@@ -303,9 +303,9 @@ sht_json_duration(const json_t *m, int64_t *last_at, int64_t *ms)
 		/* A timestamp: the clock ran since the previous move, by either player. */
 		*ms = json_integer_value(at) - *last_at;
 	else
-		return -1;
+		return SHT_DURATION_UNUSABLE;
 	*last_at += *ms;
-	return 1;
+	return SHT_DURATION_FOUND;
 }
 
 bool
@@ -332,7 +332,7 @@ sht_timed_moves_from_json(const json_t *moves, struct sht_timed_move **out, int 
 			color = c[0] == 'B' ? SHT_BLACK : SHT_WHITE;
 		else if (c != NULL || !json_is_object(m))
 			goto bad;
-		if (sht_json_duration(m, &last_at, &d) != 1)
+		if (sht_json_duration(m, &last_at, &d) != SHT_DURATION_FOUND)
 			goto bad;
 		(*out)[*n].color = color;
 		(*out)[*n].ms = d;

@@ -257,9 +257,15 @@ bool sht_clock_spec_set(struct sht_clock_spec *spec, const char *key, const char
 /* A request's `clock` object over *spec (members override), checked. */
 bool sht_clock_spec_from_json(const json_t *obj, struct sht_clock_spec *spec,
     struct sht_error *err);
+/* What sht_json_duration found in a move's object. */
+enum sht_duration_found {
+	SHT_DURATION_UNUSABLE = -1, /* a time given, but not one (negative, before the last) */
+	SHT_DURATION_ABSENT = 0,    /* no time given */
+	SHT_DURATION_FOUND = 1,     /* *ms is the move's time */
+};
 /* A move's time from its object: "ms", "seconds", or "at_ms" (since the start; *last_at is
- * the previous move's, and advances).  1: found; 0: none given; -1: not a usable time. */
-int sht_json_duration(const json_t *m, int64_t *last_at, int64_t *ms);
+ * the previous move's, and advances). */
+enum sht_duration_found sht_json_duration(const json_t *m, int64_t *last_at, int64_t *ms);
 /* Moves and their times from `moves`: [{"color": "B", "ms": 1200}, {"seconds": 3.5},
  * {"at_ms": 61000}, ...]. */
 bool sht_timed_moves_from_json(const json_t *moves, struct sht_timed_move **out, int *n,

@@ -470,9 +470,10 @@ out:
 	return rs;
 }
 
-/* The names in dir ending in suffix, sorted, so loading order is the same everywhere. */
-static int
-list_dir(const char *dir, const char *suffix, char ***out)
+/* The names in dir ending in suffix, sorted, so loading order is the same everywhere: *count
+ * of them in *out.  False, with errno, when dir cannot be read. */
+static bool
+list_dir(const char *dir, const char *suffix, char ***out, int *count)
 {
 	DIR *d = opendir(dir);
 	struct dirent *e;
@@ -481,8 +482,9 @@ list_dir(const char *dir, const char *suffix, char ***out)
 	size_t sl = strlen(suffix);
 
 	*out = NULL;
+	*count = 0;
 	if (d == NULL)
-		return -1;
+		return false;
 	while ((e = readdir(d)) != NULL) {
 		size_t len = strlen(e->d_name);
 
@@ -506,7 +508,8 @@ list_dir(const char *dir, const char *suffix, char ***out)
 			names[j - 1] = t;
 		}
 	*out = names;
-	return n;
+	*count = n;
+	return true;
 }
 
 void
@@ -536,8 +539,7 @@ sht_registry_load(const char *plugins_dir, const char *rulesets_dir, char *err, 
 		snprintf(err, errlen, "out of memory");
 		return NULL;
 	}
-	n = list_dir(plugins_dir, ".so", &names);
-	if (n < 0) {
+	if (!list_dir(plugins_dir, ".so", &names, &n)) {
 		snprintf(err, errlen, "%s: cannot read the plugin directory: %s", plugins_dir,
 		    strerror(errno));
 		goto fail;
@@ -562,8 +564,7 @@ sht_registry_load(const char *plugins_dir, const char *rulesets_dir, char *err, 
 	free(names);
 	names = NULL;
 
-	n = list_dir(rulesets_dir, ".yaml", &names);
-	if (n < 0) {
+	if (!list_dir(rulesets_dir, ".yaml", &names, &n)) {
 		snprintf(err, errlen, "%s: cannot read the ruleset directory: %s", rulesets_dir,
 		    strerror(errno));
 		goto fail;
