@@ -135,6 +135,19 @@ enum sht_cycle_outcome {
 	SHT_CYCLE_REPLAY = 3,     /* the game is replayed: no result for this one */
 };
 
+/* How a game was decided when no count decided it: the host finishes such a result (winner,
+ * `re`, English text, no margin) and asks the plugin only for the native text. */
+enum sht_decision {
+	SHT_DECISION_COUNT = 0,       /* by counting: the plugin's score() */
+	SHT_DECISION_VIOLATION = 1,   /* a violation whose consequence is LOSS */
+	SHT_DECISION_WARNINGS = 2,    /* warnings_to_lose warnings */
+	SHT_DECISION_RESIGNATION = 3,
+	SHT_DECISION_TIME = 4,        /* the flag fell */
+	SHT_DECISION_DRAW = 5,        /* a cycle the rules call a draw */
+	SHT_DECISION_NO_RESULT = 6,   /* a cycle with no result */
+	SHT_DECISION_REPLAY = 7,      /* a cycle: no result, and the game is played again */
+};
+
 /* ---- what the host counts for the plugin, with the scoring's dead stones removed ---- */
 
 /*
@@ -294,6 +307,11 @@ struct sht_ruleset_plugin {
 	 * paragraph `describe` shows for this instance, composed from its values so that a
 	 * ruleset's text cannot contradict its parameters.  NULL: `description` serves. */
 	void (*describe)(const void *rules, char *buf, size_t len);
+	/* Added after describe (the host checks `size`).  Writes native_text for a result
+	 * decided otherwise than by counting (`decision`, enum sht_decision); out->winner is
+	 * already set (the winner, or SHT_WINNER_DRAW / SHT_WINNER_NONE), and everything else is
+	 * the host's.  NULL: the native text is the English one. */
+	void (*decided)(const void *rules, int decision, struct sht_score_result *out);
 };
 
 /* The entry point's type. */

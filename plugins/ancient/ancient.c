@@ -223,6 +223,7 @@ static const struct sht_ruleset_plugin plugin = {
 	.cycle = ancient_cycle,
 	.score = ancient_score,
 	.describe = ancient_describe,
+	.decided = sht_native_decided_chinese,
 };
 
 __attribute__((visibility("default"))) const struct sht_ruleset_plugin *shoutan_ruleset_plugin(void);

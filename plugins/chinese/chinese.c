@@ -248,6 +248,7 @@ static const struct sht_ruleset_plugin plugin = {
 	.cycle = chinese_cycle,
 	.score = chinese_score,
 	.describe = chinese_describe,
+	.decided = sht_native_decided_chinese,
 };
 
 __attribute__((visibility("default"))) const struct sht_ruleset_plugin *shoutan_ruleset_plugin(void);

@@ -97,6 +97,46 @@ sht_native_korean(struct sht_score_result *r)
 		    h % 2 ? "반" : "");
 }
 
+void
+sht_native_decided(struct sht_score_result *r, int decision, enum sht_native_language lang)
+{
+	/* The loser's name for a loss, the winner's for a win, in each language's own words:
+	 * 判负 (judged lost) and 中盘胜 (won before counting); 反則負け and 中押し勝ち; 반칙패
+	 * and 불계승. */
+	static const char *const names[3][3] = {
+		{ "", "黑", "白" }, { "", "黒", "白" }, { "", "흑", "백" },
+	};
+	/* After the name: the draws and no results name nobody. */
+	static const char *const texts[3][8] = {
+		{ "", "方犯规判负", "方累计警告判负", "中盘胜", "方超时判负", "和棋", "无胜负",
+		    "无胜负，重赛" },
+		{ "", "の反則負け", "の反則負け（警告累積）", "の中押し勝ち", "の時間切れ負け",
+		    "持碁", "無勝負", "無勝負（打ち直し）" },
+		{ "", " 반칙패", " 반칙패 (경고 누적)", " 불계승", " 시간패", "무승부", "무효",
+		    "무효 (재대국)" },
+	};
+	int winner = r->winner == SHT_WINNER_BLACK ? SHT_RP_BLACK : r->winner == SHT_WINNER_WHITE ?
+	    SHT_RP_WHITE : SHT_RP_EMPTY;
+	int named;
+
+	if (decision < SHT_DECISION_VIOLATION || decision > SHT_DECISION_REPLAY) {
+		r->native_text[0] = '\0';
+		return;
+	}
+	/* A win is told by the winner's name, a loss by the loser's. */
+	named = decision == SHT_DECISION_RESIGNATION || winner == SHT_RP_EMPTY ? winner :
+	    SHT_RP_BLACK + SHT_RP_WHITE - winner;
+	snprintf(r->native_text, sizeof(r->native_text), "%s%s", names[lang][named],
+	    texts[lang][decision]);
+}
+
+void
+sht_native_decided_chinese(const void *rules, int decision, struct sht_score_result *out)
+{
+	(void)rules;
+	sht_native_decided(out, decision, SHT_NATIVE_CHINESE);
+}
+
 void *
 sht_plugin_values_copy(const struct sht_param_value *values, int n, char *err, size_t errlen)
 {

@@ -19,6 +19,15 @@ void sht_native_japanese(struct sht_score_result *r);
 /* Korean 집: 흑 6집반 승, 흑 반집 승, 무승부 (draw), 무효 (no result). */
 void sht_native_korean(struct sht_score_result *r);
 
+/* The languages of the native texts above. */
+enum sht_native_language { SHT_NATIVE_CHINESE, SHT_NATIVE_JAPANESE, SHT_NATIVE_KOREAN };
+
+/* The native text of a result decided otherwise than by counting (enum sht_decision), for
+ * r->winner: 黑方犯规判负, 白中盘胜, 黑方超时判负; 黒の反則負け, 白の中押し勝ち; 흑 반칙패, 백 불계승. */
+void sht_native_decided(struct sht_score_result *r, int decision, enum sht_native_language lang);
+/* The plugin method `decided` for the Chinese families (modern, Han, ancient). */
+void sht_native_decided_chinese(const void *rules, int decision, struct sht_score_result *out);
+
 #include <stdbool.h>
 
 /* The instance the project's plugins use: a copy of their parameter values.  NULL with err

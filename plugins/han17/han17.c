@@ -142,6 +142,7 @@ static const struct sht_ruleset_plugin plugin = {
 	.cycle = han17_cycle,
 	.score = han17_score,
 	.describe = han17_describe,
+	.decided = sht_native_decided_chinese,
 };
 
 __attribute__((visibility("default"))) const struct sht_ruleset_plugin *shoutan_ruleset_plugin(void);

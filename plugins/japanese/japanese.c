@@ -122,6 +122,14 @@ japanese_describe(const void *rules, char *buf, size_t len)
 	    "집 (흑 6집반 승)");
 }
 
+/* A forfeit, resignation or cycle in the notation's language: 反則負け, or 반칙패. */
+static void
+japanese_decided(const void *rules, int decision, struct sht_score_result *out)
+{
+	sht_native_decided(out, decision, SHT_CHOICE((const struct sht_param_value *)rules,
+	    P_NOTATION) == NOTATION_JAPANESE ? SHT_NATIVE_JAPANESE : SHT_NATIVE_KOREAN);
+}
+
 static const struct sht_ruleset_plugin plugin = {
 	.abi_version = SHT_RULESET_ABI_VERSION,
 	.size = sizeof(struct sht_ruleset_plugin),
@@ -139,6 +147,7 @@ static const struct sht_ruleset_plugin plugin = {
 	.cycle = japanese_cycle,
 	.score = japanese_score,
 	.describe = japanese_describe,
+	.decided = japanese_decided,
 };
 
 __attribute__((visibility("default"))) const struct sht_ruleset_plugin *shoutan_ruleset_plugin(void);
