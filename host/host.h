@@ -180,11 +180,15 @@ struct sht_replay {
 	enum sht_end end;
 	int end_player;       /* the loser for SHT_END_LOSS */
 	char end_reason[160];
+	/* The same in few enough words for a result's text (SHT_SCORE_TEXT, with the winner). */
+	char end_short[64];
 	int warnings[3];
 	int handicap;         /* stones placed before play for Black, or HA */
 	int implied_passes;   /* passes read between two moves of one colour (SGF records) */
 	int komi;             /* half points, effective */
 	int cycle_outcome;    /* enum sht_cycle_outcome, when a cycle ended the game */
+	int decision;         /* enum sht_decision: how the game was decided when it ended
+	                       * otherwise than by counting (0 while it goes on or is counted) */
 	int nnotes;           /* what the record said that the judgement did not follow */
 	char notes[SHT_MAX_NOTES][SHT_NOTE_MAX];
 };
@@ -193,16 +197,26 @@ struct sht_replay {
  * the record's KM or the game object's komi (game may be NULL: an event log has none), else
  * the ruleset's.  Every method that counts asks this one function. */
 int sht_judge_komi(const struct sht_ruleset *rs, const struct sht_game *game, const int *request);
+/* The position before a game's first move: the board (the game's size, else the ruleset's),
+ * the game's setup stones before the first move (or the ruleset's seated stones when it has
+ * none), komi (sht_judge_komi), the handicap, who moves first (PL, else White after handicap
+ * stones, else the ruleset's first player) into *to_move, and room for `capacity` moves.
+ * *first_move is the index of the first event not yet applied. */
+bool sht_judge_start(const struct sht_ruleset *rs, const struct sht_game *game, const int *komi,
+    int capacity, struct sht_replay *out, int *to_move, int *first_move, struct sht_error *err);
 /* Replays a game under a ruleset.  A violation whose consequence is REJECT stops with an
  * illegal_move error naming the move; every other consequence is recorded and play goes on (or
  * ends, for a loss).  komi_override, when not NULL, replaces the game's and ruleset's komi. */
 bool sht_judge_replay(const struct sht_ruleset *rs, const struct sht_game *game,
     const int *komi_override, struct sht_replay *out, struct sht_error *err);
 void sht_replay_free(struct sht_replay *r);
+/* What sht_judge_move returns besides a consequence (enum sht_consequence, 0 to 3). */
+#define SHT_JUDGE_PLAYED (-1)  /* the move was legal and is on the board */
+#define SHT_JUDGE_FULL (-2)    /* no room for another move: nothing was done */
 /* The steps of sht_judge_replay, for the referee: an empty w x h board under the ruleset (its
  * seated stones when `seated`), room for `capacity` moves; then one move (p, or SHT_PASS) by
- * `color`: played when legal; else the plugin's consequence (enum sht_consequence) is applied
- * and returned, REJECT leaving everything as it was.  -1: played.  -2: no room.  Two moves
+ * `color`: played when legal (SHT_JUDGE_PLAYED); else the plugin's consequence (enum
+ * sht_consequence) is applied and returned, REJECT leaving everything as it was.  Two moves
  * of one colour in a row are read as an omitted pass with implied_passes. */
 bool sht_judge_begin(const struct sht_ruleset *rs, int w, int h, int capacity, bool seated,
     struct sht_replay *out, struct sht_error *err);
@@ -212,6 +226,19 @@ int sht_judge_move(const struct sht_ruleset *rs, struct sht_replay *out, int col
 void sht_judge_check_end(const struct sht_ruleset *rs, struct sht_replay *out);
 /* "suicide", "immediate ko recapture", ... */
 const char *sht_violation_text(int violation);
+/* The same in a few words for a result's text: "suicide", "two moves in a row", ... */
+const char *sht_violation_short(int violation);
+/* The one place that finishes a result decided otherwise than by counting (enum sht_decision:
+ * a violation, warnings, resignation, time, a cycle's draw or no result): winner (the other
+ * colour than `loser`, SHT_BLACK or SHT_WHITE; none for a cycle), `re` (W+F, B+R, W+T, 0,
+ * Void), margin 0 (no count decides it), the English text ("White wins by forfeit: Black,
+ * suicide at move 12") with `why` (a few words: SHT_SCORE_TEXT holds the whole text), and the
+ * ruleset's native text (its plugin's `decided`).  The count's breakdown in *out is left as it is. */
+void sht_judge_decide(const struct sht_ruleset *rs, int decision, int loser, const char *why,
+    struct sht_score_result *out);
+/* "counting", "infraction" (a violation), "forfeit" (warnings), "resignation", "time",
+ * "draw", "no_result", "replay": the protocol's words for enum sht_decision. */
+const char *sht_decision_name(int decision);
 
 struct sht_dead_spec {
 	enum sht_dead_mode mode;
@@ -220,7 +247,9 @@ struct sht_dead_spec {
 };
 
 struct sht_score_report {
-	struct sht_score_result result;
+	struct sht_score_result result; /* how the game was decided: the count, or otherwise */
+	int decision;                   /* enum sht_decision; not COUNT: `count` holds the count */
+	struct sht_score_result count;  /* the count, when the game was decided otherwise */
 	uint8_t *dead;        /* per point of the board: 1 for a dead stone */
 	uint8_t *seki;        /* per point: 1 for a stone in seki */
 	uint8_t *owner;       /* per point: SHT_BLACK / SHT_WHITE / SHT_EMPTY after dead removal */
@@ -229,7 +258,9 @@ struct sht_score_report {
 	char notes[SHT_MAX_NOTES][SHT_NOTE_MAX];
 };
 
-/* Scores a replayed game.  Returns false with err on a bad dead list. */
+/* Scores a replayed game; a game that ended otherwise than by counting gets that result
+ * (sht_judge_decide) and keeps its count in `count`.  Returns false with err on a bad dead
+ * list. */
 bool sht_judge_score(const struct sht_ruleset *rs, const struct sht_replay *replay,
     const struct sht_dead_spec *dead, struct sht_score_report *out, struct sht_error *err);
 void sht_score_report_free(struct sht_score_report *r);
@@ -279,6 +310,96 @@ bool sht_timed_moves_from_sgf(const struct sht_game *game, struct sht_clock_spec
     enum sht_clock_source source, struct sht_timed_move **out, int *n, struct sht_error *err);
 /* What the referee says: Chinese for 读秒, Japanese for minute counting, else English. */
 void sht_clock_call_text(int kind, const struct sht_clock_call *call, char *buf, size_t len);
+
+/* Room for the calls of one move (a move hours long in overtime makes a few hundred). */
+#define SHT_MAX_CALLS 512
+
+/* ---- the referee (referee.c): a game's events ruled one at a time ---- */
+
+enum sht_referee_event_type {
+	SHT_EVENT_MOVE,
+	SHT_EVENT_PASS,
+	SHT_EVENT_SEAL,       /* a sealed move at adjournment: ruled as a move */
+	SHT_EVENT_RESIGN,
+	SHT_EVENT_TAKE_BACK,  /* a move taken back */
+	SHT_EVENT_DISTURB,    /* stones moved by hand, or removed while they had liberties */
+};
+
+struct sht_referee_event {
+	int type;             /* enum sht_referee_event_type */
+	int color;            /* SHT_BLACK or SHT_WHITE; 0: the player to move */
+	int point;            /* moves and sealed moves: a point of the referee's board */
+	bool timed;           /* ms is the move's thinking time */
+	int64_t ms;
+};
+
+enum sht_ruling {
+	SHT_RULING_ACCEPTED,
+	SHT_RULING_REFUSED,   /* not a move at all: the player plays again */
+	SHT_RULING_VOID,      /* the turn is lost (a second move in a row is taken back) */
+	SHT_RULING_LOSS,
+	SHT_RULING_WARNING,
+	SHT_RULING_RESTORED,  /* an infraction at the board put right, with no penalty */
+	SHT_RULING_IGNORED,   /* the game was already over */
+};
+
+struct sht_referee_ruling {
+	int ruling;           /* enum sht_ruling */
+	int color;            /* who the event was */
+	char reason[200];     /* why; empty for a plain acceptance */
+	bool clocked;         /* the clock ran: the mover's clock after it and its calls */
+	struct sht_clock_state clock;
+	const struct sht_clock_call *calls; /* the referee's buffer, valid until the next event */
+	int ncalls;
+	int64_t game_ms;      /* both clocks' time before the event */
+};
+
+struct sht_referee {
+	const struct sht_ruleset *rs;
+	struct sht_replay replay;
+	int to_move, number;
+	int first_move;       /* a record's first move event */
+	bool timed;
+	struct sht_clock_spec clock;
+	struct sht_clock_state clocks[3];
+	struct sht_clock_call *calls;
+	int64_t game_ms;
+	/* How it ended, once `over`: by the count (decision COUNT; `count` when `scored`), or as
+	 * the judge decided it otherwise (sht_judge_decide); result is the outcome either way. */
+	bool over;
+	bool counting_due;    /* two passes ended it: the caller counts (sht_referee_count) */
+	int decision;         /* enum sht_decision */
+	int end_event;
+	struct sht_score_result result;
+	bool scored;
+	struct sht_score_report count;
+};
+
+/* A referee for a game: `game`'s board, setup, handicap, first player and komi, as the judge
+ * reads them (a record that edits the board after its first move is refused); or, with game
+ * NULL, an empty w x h board with the ruleset's seated stones.  Room for `capacity` moves;
+ * komi: the request's, or NULL.  Free it with sht_referee_free, also after a failure. */
+bool sht_referee_begin(struct sht_referee *ref, const struct sht_ruleset *rs,
+    const struct sht_game *game, int w, int h, int capacity, const int *komi,
+    struct sht_error *err);
+/* Runs both players' clocks under *clock from now on. */
+void sht_referee_start_clock(struct sht_referee *ref, const struct sht_clock_spec *clock);
+/* A record's moves as events from its first move, with times[k] for the k-th move (NULL:
+ * untimed); *evs is malloc'd. */
+bool sht_referee_events_from_game(const struct sht_referee *ref, const struct sht_game *game,
+    const struct sht_timed_move *times, int ntimes, struct sht_referee_event **evs, int *n,
+    struct sht_error *err);
+/* Rules on event `index`: its clock (a flag that falls ends the game before the move), then
+ * the ruleset on it; a game it ends is decided here, except a count, which is due. */
+void sht_referee_rule(struct sht_referee *ref, int index, const struct sht_referee_event *ev,
+    struct sht_referee_ruling *out);
+/* The count that two passes called for, with `dead`; or, with `refused` (why the dead stones
+ * could not be read), a game over with no known result. */
+void sht_referee_count(struct sht_referee *ref, const struct sht_dead_spec *dead,
+    const char *refused);
+void sht_referee_free(struct sht_referee *ref);
+/* "accepted", "refused", "void", "loss", "warning", "restored", "ignored". */
+const char *sht_ruling_name(int ruling);
 
 /* ---- methods (method_*.c): the protocol's methods, shared by cli and daemon ---- */
 

@@ -1,5 +1,6 @@
 /* Judging a game under a ruleset: replay with the plugin's consequences, dead stones, scoring. */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,6 +89,23 @@ judge_error(struct sht_error *err, enum sht_error_kind kind, int move, const cha
 }
 
 const char *
+sht_violation_short(int v)
+{
+	switch (v) {
+	case SHT_VIOLATION_OFF_BOARD: return "a move off the board";
+	case SHT_VIOLATION_OCCUPIED: return "a move on a stone";
+	case SHT_VIOLATION_SUICIDE: return "suicide";
+	case SHT_VIOLATION_KO: return "a ko retaken at once";
+	case SHT_VIOLATION_SUPERKO: return "a repeated position";
+	case SHT_VIOLATION_NO_STONES: return "a move with no stones left";
+	case SHT_VIOLATION_NOT_YOUR_TURN: return "two moves in a row";
+	case SHT_VIOLATION_TAKE_BACK: return "a move taken back";
+	case SHT_VIOLATION_DISTURBED: return "stones disturbed";
+	}
+	return "an illegal move";
+}
+
+const char *
 sht_violation_text(int v)
 {
 	switch (v) {
@@ -102,6 +120,84 @@ sht_violation_text(int v)
 	case SHT_VIOLATION_DISTURBED: return "stones moved or removed by hand";
 	}
 	return "illegal";
+}
+
+/* ---- results decided otherwise than by counting ---- */
+
+const char *
+sht_decision_name(int decision)
+{
+	switch (decision) {
+	case SHT_DECISION_VIOLATION: return "infraction";
+	case SHT_DECISION_WARNINGS: return "forfeit";
+	case SHT_DECISION_RESIGNATION: return "resignation";
+	case SHT_DECISION_TIME: return "time";
+	case SHT_DECISION_DRAW: return "draw";
+	case SHT_DECISION_NO_RESULT: return "no_result";
+	case SHT_DECISION_REPLAY: return "replay";
+	}
+	return "counting";
+}
+
+/* Whether a plugin's descriptor is long enough to hold `decided` (added after version 1). */
+static bool
+plugin_has_decided(const struct sht_ruleset_plugin *d)
+{
+	return d->size >= offsetof(struct sht_ruleset_plugin, decided) + sizeof(d->decided) &&
+	    d->decided != NULL;
+}
+
+void
+sht_judge_decide(const struct sht_ruleset *rs, int decision, int loser, const char *why,
+    struct sht_score_result *out)
+{
+	const struct sht_ruleset_plugin *d = rs->plugin->desc;
+	int winner = loser == SHT_BLACK ? SHT_WHITE : SHT_BLACK;
+	const char *wname = winner == SHT_BLACK ? "Black" : "White";
+	const char *lname = winner == SHT_BLACK ? "White" : "Black";
+	char w = winner == SHT_BLACK ? 'B' : 'W';
+
+	/* No count decides these games: a margin would be the count's, and is not the result. */
+	out->margin = 0;
+	out->native_margin = 0;
+	switch (decision) {
+	case SHT_DECISION_VIOLATION:
+	case SHT_DECISION_WARNINGS:
+		out->winner = winner == SHT_BLACK ? SHT_WINNER_BLACK : SHT_WINNER_WHITE;
+		snprintf(out->re, sizeof(out->re), "%c+F", w);
+		snprintf(out->text, sizeof(out->text), "%s wins by forfeit: %s, %s", wname, lname,
+		    why);
+		break;
+	case SHT_DECISION_RESIGNATION:
+		out->winner = winner == SHT_BLACK ? SHT_WINNER_BLACK : SHT_WINNER_WHITE;
+		snprintf(out->re, sizeof(out->re), "%c+R", w);
+		snprintf(out->text, sizeof(out->text), "%s wins by resignation: %s resigns", wname,
+		    lname);
+		break;
+	case SHT_DECISION_TIME:
+		out->winner = winner == SHT_BLACK ? SHT_WINNER_BLACK : SHT_WINNER_WHITE;
+		snprintf(out->re, sizeof(out->re), "%c+T", w);
+		snprintf(out->text, sizeof(out->text), "%s wins on time: %s, %s", wname, lname, why);
+		break;
+	case SHT_DECISION_DRAW:
+		out->winner = SHT_WINNER_DRAW;
+		snprintf(out->re, sizeof(out->re), "0");
+		snprintf(out->text, sizeof(out->text), "Draw: %s", why);
+		break;
+	default: /* no result, or the game is to be replayed */
+		out->winner = SHT_WINNER_NONE;
+		snprintf(out->re, sizeof(out->re), "Void");
+		snprintf(out->text, sizeof(out->text), "%s: %s", decision == SHT_DECISION_REPLAY ?
+		    "No result, the game is to be replayed" : "No result", why);
+		break;
+	}
+	/* The native text is the plugin's, in its language; a plugin without one gives none, so
+	 * the English text stands in. */
+	out->native_text[0] = '\0';
+	if (plugin_has_decided(d))
+		d->decided(rs->rules, decision, out);
+	if (out->native_text[0] == '\0')
+		snprintf(out->native_text, sizeof(out->native_text), "%s", out->text);
 }
 
 /* ---- replay ---- */
@@ -158,7 +254,7 @@ sht_judge_move(const struct sht_ruleset *rs, struct sht_replay *out, int color, 
 	int violation = 0;
 
 	if (out->nmoves == out->capacity)
-		return -2;
+		return SHT_JUDGE_FULL;
 	rec = &out->moves[out->nmoves++];
 	rec->n = number;
 	rec->color = color;
@@ -184,9 +280,12 @@ sht_judge_move(const struct sht_ruleset *rs, struct sht_replay *out, int color, 
 		if (cons == SHT_CONSEQUENCE_LOSS) {
 			out->end = SHT_END_LOSS;
 			out->end_player = color;
+			out->decision = SHT_DECISION_VIOLATION;
 			snprintf(out->end_reason, sizeof(out->end_reason), "move %d (%c %s): %s",
 			    number, color == SHT_BLACK ? 'B' : 'W', sht_vertex_format(out->board, p,
 			    (char[8]){ 0 }, 8), sht_violation_text(violation));
+			snprintf(out->end_short, sizeof(out->end_short), "%s at move %d",
+			    sht_violation_short(violation), number);
 			return cons;
 		}
 		if (cons == SHT_CONSEQUENCE_WARNING) {
@@ -194,10 +293,13 @@ sht_judge_move(const struct sht_ruleset *rs, struct sht_replay *out, int color, 
 			if (su->warnings_to_lose > 0 && out->warnings[color] >= su->warnings_to_lose) {
 				out->end = SHT_END_LOSS;
 				out->end_player = color;
+				out->decision = SHT_DECISION_WARNINGS;
 				snprintf(out->end_reason, sizeof(out->end_reason),
 				    "%d warnings; the last at move %d (%c %s): %s", out->warnings[color],
 				    number, color == SHT_BLACK ? 'B' : 'W', sht_vertex_format(out->board,
 				    p, (char[8]){ 0 }, 8), sht_violation_text(violation));
+				snprintf(out->end_short, sizeof(out->end_short), "%d warnings, the last "
+				    "at move %d", out->warnings[color], number);
 				return cons;
 			}
 		}
@@ -224,13 +326,16 @@ sht_judge_move(const struct sht_ruleset *rs, struct sht_replay *out, int color, 
 		    outcome == SHT_CYCLE_REPLAY) {
 			out->end = outcome == SHT_CYCLE_DRAW ? SHT_END_DRAW : SHT_END_NO_RESULT;
 			out->cycle_outcome = outcome;
+			out->decision = outcome == SHT_CYCLE_DRAW ? SHT_DECISION_DRAW :
+			    outcome == SHT_CYCLE_REPLAY ? SHT_DECISION_REPLAY : SHT_DECISION_NO_RESULT;
+			/* What the outcome is, `decision` says; this says why. */
 			snprintf(out->end_reason, sizeof(out->end_reason), "move %d repeats an earlier "
-			    "position with the same player to move: %s", number,
-			    outcome == SHT_CYCLE_DRAW ? "draw" : outcome == SHT_CYCLE_REPLAY ?
-			    "the game is replayed" : "no result");
+			    "position with the same player to move", number);
+			snprintf(out->end_short, sizeof(out->end_short), "move %d repeats a position",
+			    number);
 		}
 	}
-	return -1;
+	return SHT_JUDGE_PLAYED;
 }
 
 void
@@ -298,48 +403,83 @@ sht_judge_komi(const struct sht_ruleset *rs, const struct sht_game *game, const 
 	return rs->setup.komi;
 }
 
+/* A game event's point on the replay's board; false with err when it is off the board. */
+static bool
+event_point(const struct sht_replay *out, const struct sht_sgf_event *e, int *p,
+    struct sht_error *err)
+{
+	*p = e->x < 0 ? SHT_PASS : sht_board_point(out->board, e->x, e->y);
+	if (e->x >= 0 && *p == SHT_NO_POINT)
+		return judge_error(err, SHT_ERROR_BAD_PARAMS, e->move_number, "%s at (%d, %d) is off "
+		    "the %dx%d board", e->kind == SHT_SGF_MOVE ? "move" : "setup stone", e->x, e->y,
+		    sht_board_width(out->board), sht_board_height(out->board));
+	return true;
+}
+
 bool
-sht_judge_replay(const struct sht_ruleset *rs, const struct sht_game *game,
-    const int *komi_override, struct sht_replay *out, struct sht_error *err)
+sht_judge_start(const struct sht_ruleset *rs, const struct sht_game *game, const int *komi,
+    int capacity, struct sht_replay *out, int *to_move, int *first_move, struct sht_error *err)
 {
 	const struct sht_rules_setup *su = &rs->setup;
 	const struct sht_sgf_game *g = &game->g;
 	int w = game->has_size ? g->width : su->width, h = game->has_size ? g->height : su->height;
-	int to_move = 0, black_setup = 0, white_setup = 0;
-	bool started = false;
+	int black_setup = 0, white_setup = 0, i;
 
-	if (!sht_judge_begin(rs, w, h, g->nmoves, !game->has_setup, out, err))
+	if (!sht_judge_begin(rs, w, h, capacity, !game->has_setup, out, err))
 		return false;
-	out->komi = sht_judge_komi(rs, game, komi_override);
+	out->komi = sht_judge_komi(rs, game, komi);
 	if (game->ruleset_unrecognised)
 		replay_note(out, "the record's RU[%.60s] names no ruleset known here: judged under %s",
 		    g->ruleset, rs->name);
-	for (int i = 0; i < g->nevents && out->end == SHT_END_PLAYING; i++) {
+	*to_move = 0;
+	for (i = 0; i < g->nevents && g->events[i].kind != SHT_SGF_MOVE; i++) {
 		const struct sht_sgf_event *e = &g->events[i];
-		int p = e->x < 0 ? SHT_PASS : sht_board_point(out->board, e->x, e->y);
+		int p;
 
-		if (e->x >= 0 && p == SHT_NO_POINT)
-			return judge_error(err, SHT_ERROR_BAD_PARAMS, e->move_number, "%s at (%d, %d) "
-			    "is off the %dx%d board", e->kind == SHT_SGF_MOVE ? "move" : "setup stone",
-			    e->x, e->y, w, h), sht_replay_free(out), false;
+		if (e->kind == SHT_SGF_TURN) {
+			*to_move = e->color;
+			continue;
+		}
+		if (!event_point(out, e, &p, err)) {
+			sht_replay_free(out);
+			return false;
+		}
+		*(e->color == SHT_BLACK ? &black_setup : &white_setup) += e->color != SHT_EMPTY;
+		sht_board_setup(out->board, e->color, p);
+	}
+	settle_handicap(game, black_setup, white_setup, out);
+	/* Who opens: PL if given; White after handicap stones; else the ruleset. */
+	if (*to_move == 0)
+		*to_move = out->handicap > 1 && game->has_setup ? SHT_WHITE : su->first_player;
+	*first_move = i;
+	return true;
+}
+
+bool
+sht_judge_replay(const struct sht_ruleset *rs, const struct sht_game *game,
+    const int *komi_override, struct sht_replay *out, struct sht_error *err)
+{
+	const struct sht_sgf_game *g = &game->g;
+	int to_move, first;
+
+	if (!sht_judge_start(rs, game, komi_override, g->nmoves, out, &to_move, &first, err))
+		return false;
+	for (int i = first; i < g->nevents && out->end == SHT_END_PLAYING; i++) {
+		const struct sht_sgf_event *e = &g->events[i];
+		int p;
+
+		if (!event_point(out, e, &p, err)) {
+			sht_replay_free(out);
+			return false;
+		}
+		/* Setup during play edits the position (as SGF allows); PL names the next player. */
 		if (e->kind == SHT_SGF_SETUP) {
-			if (!started)
-				*(e->color == SHT_BLACK ? &black_setup : &white_setup) +=
-				    e->color != SHT_EMPTY;
 			sht_board_setup(out->board, e->color, p);
 			continue;
 		}
 		if (e->kind == SHT_SGF_TURN) {
 			to_move = e->color;
 			continue;
-		}
-		if (!started) {
-			started = true;
-			settle_handicap(game, black_setup, white_setup, out);
-			/* Who opens: PL if given; White after handicap stones; else the ruleset. */
-			if (to_move == 0)
-				to_move = out->handicap > 1 && game->has_setup ? SHT_WHITE :
-				    su->first_player;
 		}
 		if (sht_judge_move(rs, out, e->color, p, e->move_number, game->implied_passes,
 		    &to_move) == SHT_CONSEQUENCE_REJECT) {
@@ -354,8 +494,6 @@ sht_judge_replay(const struct sht_ruleset *rs, const struct sht_game *game,
 			return false;
 		}
 	}
-	if (!started)
-		settle_handicap(game, black_setup, white_setup, out);
 	/* Only at the end: a game may resume after passes (Japanese Art. 9-3). */
 	sht_judge_check_end(rs, out);
 	return true;
@@ -528,21 +666,14 @@ sht_judge_score(const struct sht_ruleset *rs, const struct sht_replay *replay,
 		return judge_error(err, SHT_ERROR_INTERNAL, 0, "ruleset %s cannot score this "
 		    "position: %s", rs->name, why[0] ? why : "no reason given");
 	}
-	if (replay->end == SHT_END_LOSS || replay->end == SHT_END_NO_RESULT ||
-	    replay->end == SHT_END_DRAW) {
-		struct sht_score_result *r = &out->result;
-
-		if (replay->end == SHT_END_LOSS) {
-			r->winner = replay->end_player == SHT_BLACK ? SHT_WINNER_WHITE : SHT_WINNER_BLACK;
-			snprintf(r->re, sizeof(r->re), "%c+F", r->winner == SHT_WINNER_BLACK ? 'B' : 'W');
-			snprintf(r->text, sizeof(r->text), "%s wins: %s lost by a rule violation",
-			    r->winner == SHT_WINNER_BLACK ? "Black" : "White",
-			    r->winner == SHT_WINNER_BLACK ? "White" : "Black");
-		} else {
-			r->winner = replay->end == SHT_END_DRAW ? SHT_WINNER_DRAW : SHT_WINNER_NONE;
-			sht_result_texts(r);
-		}
-		add_note(out, "the game ended before counting: %s", replay->end_reason);
+	if (replay->decision != SHT_DECISION_COUNT) {
+		/* The game ended before counting: that decides it, and the count is kept beside. */
+		out->decision = replay->decision;
+		out->count = out->result;
+		sht_judge_decide(rs, replay->decision, replay->end_player, replay->end_short,
+		    &out->result);
+		add_note(out, "the game ended before counting (%s): the count of the final position "
+		    "is given for information", replay->end_reason);
 	} else if (replay->end == SHT_END_PLAYING) {
 		add_note(out, "the game has not ended (no %d consecutive passes): the score is of "
 		    "the position as it stands", rs->setup.passes_to_end);

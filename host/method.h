@@ -38,8 +38,6 @@ bool sht_params_clock(const struct sht_context *ctx, json_t *params, struct sht_
 bool sht_params_timed_moves(json_t *params, struct sht_clock_spec *spec,
     enum sht_clock_source source, struct sht_timed_move **moves, int *n,
     struct sht_error *err);
-/* Room for the calls of one move (a move hours long in overtime makes a few hundred). */
-#define SHT_MAX_CALLS 512
 /* The calls of one move as JSON: at_ms (into the move), game_ms (game_ms is the move's start),
  * kind, value, text. */
 json_t *sht_clock_calls_json(int kind, const struct sht_clock_call *calls, int n,

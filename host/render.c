@@ -71,6 +71,34 @@ side(const struct sht_side_score *s, bool white)
 	return o;
 }
 
+/* Komi in the ruleset's own unit: quarter zi, or points. */
+static json_t *
+native_komi(const struct sht_score_result *r)
+{
+	if (strcmp(r->native_unit, "zi") == 0)
+		return r->white.komi % 4 == 0 ? json_integer(r->white.komi / 4) :
+		    json_real(r->white.komi / 4.0);
+	return sht_json_points(r->white.komi);
+}
+
+json_t *
+sht_json_result(const struct sht_score_result *r, int decision)
+{
+	/* A game decided otherwise than by counting has no margin: null, not 0, which would
+	 * read as a draw by count. */
+	bool counted = decision == SHT_DECISION_COUNT;
+
+	return json_pack("{s:s, s:o, s:s, s:{s:s, s:o, s:s}, s:s}",
+	    "winner", sht_winner_name(r->winner),
+	    "margin", counted ? sht_json_points(r->margin) : json_null(),
+	    "re", r->re,
+	    "native", "unit", r->native_unit,
+	    "margin", !counted ? json_null() : r->native_margin % 100 == 0 ?
+	    json_integer(r->native_margin / 100) : json_real((double)r->native_margin / 100.0),
+	    "text", r->native_text,
+	    "text", r->text);
+}
+
 json_t *
 sht_json_score(const struct sht_ruleset *rs, const struct sht_replay *replay,
     const struct sht_score_report *rep)
@@ -78,7 +106,7 @@ sht_json_score(const struct sht_ruleset *rs, const struct sht_replay *replay,
 	const struct sht_score_result *r = &rep->result;
 	const struct sht_board *b = replay->board;
 	json_t *dead = json_array(), *seki = json_array(), *own = json_array(), *notes = json_array();
-	json_t *native_komi, *extra_conf = NULL, *out;
+	json_t *extra_conf = NULL, *out, *result, *rest;
 	char row[SHT_MAX_SIZE + 1];
 
 	for (int y = 0; y < sht_board_height(b); y++)
@@ -116,30 +144,23 @@ sht_json_score(const struct sht_ruleset *rs, const struct sht_replay *replay,
 		}
 		extra_conf = conf;
 	}
-	/* Komi in the ruleset's own unit: quarter zi, or points. */
-	if (strcmp(r->native_unit, "zi") == 0)
-		native_komi = r->white.komi % 4 == 0 ? json_integer(r->white.komi / 4) :
-		    json_real(r->white.komi / 4.0);
-	else
-		native_komi = sht_json_points(r->white.komi);
-	out = json_pack("{s:s, s:s, s:o, s:s, s:{s:s, s:o, s:s, s:o}, s:s, s:o, s:o, s:o, s:o, s:o, "
-	    "s:o}",
-	    "ruleset", rs->name,
-	    "winner", sht_winner_name(r->winner),
-	    "margin", sht_json_points(r->margin),
-	    "re", r->re,
-	    "native", "unit", r->native_unit,
-	    "margin", r->native_margin % 100 == 0 ? json_integer(r->native_margin / 100) :
-	    json_real((double)r->native_margin / 100.0),
-	    "text", r->native_text,
-	    "komi", native_komi,
-	    "text", r->text,
+	/* The ruleset, how the game was decided and its result; then the count of the final
+	 * position (and, for a game decided otherwise, the count's own result in `count`). */
+	out = json_pack("{s:s, s:s}", "ruleset", rs->name, "how",
+	    sht_decision_name(rep->decision));
+	json_object_update(out, result = sht_json_result(r, rep->decision));
+	json_decref(result);
+	json_object_set_new(json_object_get(out, "native"), "komi", native_komi(r));
+	json_object_update(out, rest = json_pack("{s:o, s:o, s:o, s:o, s:o, s:o}",
 	    "black", side(&r->black, false),
 	    "white", side(&r->white, true),
 	    "dead", dead,
 	    "seki", seki,
 	    "ownership", own,
-	    "notes", notes);
+	    "notes", notes));
+	json_decref(rest);
+	if (rep->decision != SHT_DECISION_COUNT)
+		json_object_set_new(out, "count", sht_json_result(&rep->count, SHT_DECISION_COUNT));
 	if (extra_conf != NULL)
 		json_object_set_new(out, "ownership_confidence", extra_conf);
 	return out;

@@ -9,6 +9,9 @@
 json_t *sht_json_points(int half_points);
 json_t *sht_json_vertex(const struct sht_board *b, int point);
 json_t *sht_json_position(const struct sht_board *b);
+/* The members that say how a game was decided: winner, margin, re, native {unit, margin,
+ * text}, text; margins are null unless a count decided it (decision: enum sht_decision). */
+json_t *sht_json_result(const struct sht_score_result *r, int decision);
 json_t *sht_json_score(const struct sht_ruleset *rs, const struct sht_replay *replay,
     const struct sht_score_report *rep);
 json_t *sht_json_replay(const struct sht_ruleset *rs, const struct sht_replay *r);

@@ -369,5 +369,24 @@ done
 grep -q '^ *examples/socat-version.sh ' "$SRC/README.md" && [ -x "$SRC/examples/socat-version.sh" ] &&
 	pass || fail "README runs examples/socat-version.sh, which must be executable"
 
+# The referee reads a record as score does (issue 11): its handicap stones are on the board
+# and White moves first (the referee once ignored AB and called W's first move out of turn).
+printf '(;SZ[9]HA[2]AB[cc][gg];W[ee];B[dd];W[];B[])' > "$TMP/handicap.sgf"
+check "referee: a handicap record's White opens" "   1 W move      E5   accepted" \
+	"$SHOUTAN" referee "$TMP/handicap.sgf" -r chinese --dead none
+check "referee: and counts as score does" "outcome: counting W+7.5" \
+	"$SHOUTAN" referee "$TMP/handicap.sgf" -r chinese --dead none
+check "score: the same record" "chinese: White wins by 7.5 points (W+7.5)" \
+	"$SHOUTAN" score "$TMP/handicap.sgf" -r chinese --dead none
+check "referee: a record that edits the board during play is refused" \
+	"the record edits the board during play (AB, AW or AE after move 1)" \
+	sh -c "printf '(;SZ[9];B[ee];AW[aa];W[dd])' | \"$SHOUTAN\" referee - -r chinese"
+# A game lost by a violation says so in the command's line too (issue 11, item 8).
+check "score: a forfeit's headline" \
+	"japanese: Black wins by forfeit: White, suicide at move 2 (B+F) — 白の反則負け" \
+	sh -c "echo '{\"size\":5,\"setup\":{\"black\":[\"A2\",\"B1\"]},\"handicap\":0,\"moves\":[\"B pass\",\"W A1\"]}' | \"$SHOUTAN\" score - -r japanese --dead none"
+check "referee: komi from the command" "outcome: counting B+0.5" \
+	"$SHOUTAN" referee "$demo" -r chinese --komi 6.5
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

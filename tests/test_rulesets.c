@@ -1050,6 +1050,123 @@ test_describe_matches_every_ruleset(void **state)
 	}
 }
 
+/* ---- results decided otherwise than by counting (issue 11, item 8) ---- */
+
+/* White's suicide at A1, in the corner Black's A2 and B1 close: a loss under the Japanese and
+ * Korean rules. */
+static json_t *
+white_suicide_game(void)
+{
+	return json_pack("{s:i, s:{s:[s,s]}, s:i, s:[s,s]}", "size", 5, "setup", "black", "A2",
+	    "B1", "handicap", 0, "moves", "B pass", "W A1");
+}
+
+/* Every member that says how the game was decided says it was not by counting; the count is
+ * kept apart, under `count`, as a count. */
+static void
+assert_forfeit(const json_t *r, const char *how, const char *winner, const char *re,
+    const char *native, const char *text)
+{
+	const json_t *count = json_object_get(r, "count");
+
+	assert_string_equal(str(r, "how"), how);
+	assert_string_equal(str(r, "winner"), winner);
+	assert_true(json_is_null(field(r, "margin")));
+	assert_string_equal(str(r, "re"), re);
+	assert_true(json_is_null(field(r, "native.margin")));
+	assert_string_equal(str(r, "native.text"), native);
+	assert_string_equal(str(r, "text"), text);
+	assert_non_null(count);
+	assert_true(json_is_number(field(count, "margin")));
+	assert_true(json_is_number(field(count, "native.margin")));
+	assert_null(strstr(str(count, "re"), "+F"));
+	assert_true(has_note(r, "the game ended before counting"));
+}
+
+static void
+test_result_of_a_game_lost_by_a_violation(void **state)
+{
+	json_t *r;
+
+	(void)state;
+	r = must("score", json_pack("{s:s, s:o, s:s}", "ruleset", "japanese", "game",
+	    white_suicide_game(), "dead", "none"));
+	assert_forfeit(r, "infraction", "B", "B+F", "白の反則負け",
+	    "Black wins by forfeit: White, suicide at move 2");
+	/* The count, for information: Black's 23 points of territory against komi 6.5. */
+	assert_string_equal(str(json_object_get(r, "count"), "re"), "B+16.5");
+	assert_string_equal(str(json_object_get(r, "count"), "native.text"), "黒16目半勝ち");
+	assert_string_equal(str(r, "native.unit"), "mu");
+	json_decref(r);
+	r = must("score", json_pack("{s:s, s:o, s:s}", "ruleset", "korean", "game",
+	    white_suicide_game(), "dead", "none"));
+	assert_forfeit(r, "infraction", "B", "B+F", "백 반칙패",
+	    "Black wins by forfeit: White, suicide at move 2");
+	json_decref(r);
+	/* Chinese 1988: two moves in a row lose at once. */
+	r = must("score", json_pack("{s:s, s:{s:i, s:[s,s]}, s:s}", "ruleset", "chinese-1988",
+	    "game", "size", 5, "moves", "B C3", "B D3", "dead", "none"));
+	assert_forfeit(r, "infraction", "W", "W+F", "黑方犯规判负",
+	    "White wins by forfeit: Black, two moves in a row at move 2");
+	assert_string_equal(str(json_object_get(r, "count"), "native.text"), "黑胜8¾子");
+	json_decref(r);
+	/* Chinese 2002: the second warning loses. */
+	r = must("score", json_pack("{s:s, s:{s:i, s:[s,s,s]}, s:s}", "ruleset", "chinese",
+	    "game", "size", 5, "moves", "B C3", "B D3", "B D3", "dead", "none"));
+	assert_forfeit(r, "forfeit", "W", "W+F", "黑方累计警告判负",
+	    "White wins by forfeit: Black, 2 warnings, the last at move 3");
+	json_decref(r);
+	/* A counted game says so, and has no `count` beside. */
+	r = score("chinese", "X.O\nX.O\nX.O\n", "B pass,W pass", NULL);
+	assert_string_equal(str(r, "how"), "counting");
+	assert_true(json_is_number(field(r, "margin")));
+	assert_null(json_object_get(r, "count"));
+	json_decref(r);
+}
+
+/* The referee's outcome for a resignation, a flag's fall and a loss by violation: the same
+ * judge finishes each, with the native text of the ruleset. */
+static void
+test_referee_outcomes_decided_otherwise(void **state)
+{
+	static const struct {
+		const char *ruleset, *events, *how, *re, *text, *native;
+	} cases[] = {
+		{ "chinese", "[{\"type\":\"resign\",\"color\":\"B\"}]", "resignation", "W+R",
+		    "White wins by resignation: Black resigns", "白中盘胜" },
+		{ "japanese", "[{\"type\":\"resign\",\"color\":\"W\"}]", "resignation", "B+R",
+		    "Black wins by resignation: White resigns", "黒の中押し勝ち" },
+		{ "korean", "[{\"type\":\"resign\",\"color\":\"B\"}]", "resignation", "W+R",
+		    "White wins by resignation: Black resigns", "백 불계승" },
+		{ "chinese", "[{\"type\":\"move\",\"vertex\":\"E5\",\"seconds\":11}]", "time",
+		    "W+T", "White wins on time: Black, the flag fell 10000 ms into the move",
+		    "黑方超时判负" },
+		{ "japanese", "[{\"type\":\"move\",\"vertex\":\"E5\",\"seconds\":11}]", "time",
+		    "W+T", "White wins on time: Black, the flag fell 10000 ms into the move",
+		    "黒の時間切れ負け" },
+		{ "japanese", "[{\"type\":\"move\",\"vertex\":\"E5\"},"
+		    "{\"type\":\"take_back\",\"color\":\"W\"}]", "infraction", "B+F",
+		    "Black wins by forfeit: White, a move taken back", "白の反則負け" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		json_t *params = json_pack("{s:s, s:i, s:{s:s, s:s}, s:o}", "ruleset",
+		    cases[i].ruleset, "size", 9, "clock", "type", "absolute", "main", "10s", "events",
+		    json_loads(cases[i].events, 0, NULL));
+		json_t *r = must("referee", params);
+		const json_t *o = json_object_get(r, "outcome");
+
+		assert_string_equal(str(o, "how"), cases[i].how);
+		assert_string_equal(str(o, "re"), cases[i].re);
+		assert_string_equal(str(o, "winner"), cases[i].re[0] == 'B' ? "B" : "W");
+		assert_string_equal(str(o, "text"), cases[i].text);
+		assert_string_equal(str(o, "native.text"), cases[i].native);
+		assert_null(json_object_get(o, "score"));
+		json_decref(r);
+	}
+}
+
 /* A Tromp-Taylor count has no dame share: a point that reaches both colours is nobody's.  The
  * margin is the one a split would give, since a split adds the same to both sides. */
 static void
@@ -1073,6 +1190,39 @@ test_tromp_taylor_totals_have_no_dame_share(void **state)
 	assert_true(num(nz, "margin") == num(tt, "margin"));
 	json_decref(tt);
 	json_decref(nz);
+}
+
+/* A plugin built before `decided` was added (its descriptor ends at `score`) still loads, and
+ * its forfeits read in English rather than in nobody's words. */
+static void
+test_plugin_without_decided_gives_the_english_text(void **state)
+{
+	const struct sht_ruleset *chinese = sht_registry_find(registry, "chinese");
+	struct sht_ruleset_plugin old = *chinese->plugin->desc;
+	struct sht_ruleset older = *chinese;
+	struct sht_score_result r;
+	struct sht_plugin *p;
+	char err[SHT_ERR_MAX];
+
+	(void)state;
+	old.size = offsetof(struct sht_ruleset_plugin, decided);
+	p = sht_plugin_builtin(&old, err, sizeof(err));
+	assert_non_null(p);
+	older.plugin = p;
+	memset(&r, 0, sizeof(r));
+	sht_judge_decide(&older, SHT_DECISION_RESIGNATION, SHT_WHITE, "", &r);
+	assert_string_equal(r.re, "B+R");
+	assert_string_equal(r.text, "Black wins by resignation: White resigns");
+	assert_string_equal(r.native_text, r.text);
+	/* The current descriptor writes its own. */
+	sht_judge_decide(chinese, SHT_DECISION_RESIGNATION, SHT_WHITE, "", &r);
+	assert_string_equal(r.native_text, "黑中盘胜");
+	sht_judge_decide(chinese, SHT_DECISION_NO_RESULT, 0, "move 9 repeats a position", &r);
+	assert_string_equal(r.re, "Void");
+	assert_int_equal(r.winner, SHT_WINNER_NONE);
+	assert_string_equal(r.text, "No result: move 9 repeats a position");
+	assert_string_equal(r.native_text, "无胜负");
+	sht_plugin_unload(p);
 }
 
 static int
@@ -1120,6 +1270,9 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_setup_stone_of_both_colours_is_refused),
 		cmocka_unit_test(test_handicap_that_the_stones_do_not_match_is_noted),
 		cmocka_unit_test(test_unrecognised_ru_is_noted),
+		cmocka_unit_test(test_result_of_a_game_lost_by_a_violation),
+		cmocka_unit_test(test_referee_outcomes_decided_otherwise),
+		cmocka_unit_test(test_plugin_without_decided_gives_the_english_text),
 		cmocka_unit_test(test_bad_consequence_is_a_refusal_everywhere),
 		cmocka_unit_test(test_describe_matches_every_ruleset),
 		cmocka_unit_test(test_tromp_taylor_totals_have_no_dame_share),
