@@ -40,7 +40,10 @@ put_value(struct outbuf *o, const char *v)
 {
 	put(o, "[", 1);
 	for (const char *s = v; *s != '\0'; s++) {
-		if (*s == ']' || *s == '\\')
+		/* "CA[" inside a value ("C[set CA[GB2312]]") is escaped as "C\A[": the reader
+		 * takes the first "CA[" of the bytes for the encoding, before it can tell values
+		 * from properties, and this text is UTF-8 whatever a value says. */
+		if (*s == ']' || *s == '\\' || (*s == 'A' && s > v && s[-1] == 'C' && s[1] == '['))
 			put(o, "\\", 1);
 		put(o, s, 1);
 	}

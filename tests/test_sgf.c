@@ -321,6 +321,31 @@ test_round_trip_of_odd_files(void **state)
 	sht_sgf_free(c);
 }
 
+/* Found by the fuzzer: "CA[" inside a value was taken by the reader for the encoding of the
+ * written text, which is UTF-8, so the text read back was mojibake and lost nodes. */
+static void
+test_round_trip_of_an_encoding_named_in_a_value(void **state)
+{
+	static const char text[] = "(;GM[(;CA[Shift_JIS]]CA[Shift_JIS]PB[\x8d\x95];W[ff])";
+	struct sht_sgf_collection *c = parse(text), *again;
+	size_t len;
+	char *out;
+
+	(void)state;
+	out = sht_sgf_write(c, &len);
+	again = sht_sgf_parse(out, len, NULL);
+	assert_non_null(again);
+	assert_string_equal(again->encoding, "UTF-8");
+	assert_string_equal(sht_sgf_get(again->trees[0], "GM"), "(;CA[Shift_JIS");
+	assert_string_equal(sht_sgf_get(again->trees[0], "PB"), "\xe9\xbb\x92");
+	assert_string_equal(sht_sgf_get(again->trees[0]->child, "W"), "ff");
+	/* The escape is one a reader of any SGF version takes for the letter alone. */
+	assert_non_null(strstr(out, "GM[(;C\\A[Shift_JIS]"));
+	free(out);
+	sht_sgf_free(again);
+	sht_sgf_free(c);
+}
+
 static void
 test_deep_nesting_is_safe(void **state)
 {
@@ -653,6 +678,7 @@ main(void)
 		cmocka_unit_test(test_encodings),
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_round_trip_of_odd_files),
+		cmocka_unit_test(test_round_trip_of_an_encoding_named_in_a_value),
 		cmocka_unit_test(test_deep_nesting_is_safe),
 		cmocka_unit_test(test_siblings_at_scale),
 		cmocka_unit_test(test_depth_at_scale),
