@@ -1116,6 +1116,22 @@ test_result_of_a_game_lost_by_a_violation(void **state)
 	assert_forfeit(r, "forfeit", "W", "W+F", "黑方累计警告判负",
 	    "White wins by forfeit: Black, 2 warnings, the last at move 3");
 	json_decref(r);
+	/* A record that says it was resigned, and whose moves do not end it, is counted as it
+	 * stands, and the note says what the record says. */
+	{
+		struct sht_error err;
+
+		r = score_sgf("chinese", "(;SZ[9]RE[W+Resign];B[ee];W[cc])", &err);
+		assert_non_null(r);
+		assert_string_equal(str(r, "how"), "counting");
+		assert_true(has_note(r, "the record's RE[W+Resign] says the game was decided by "
+		    "resignation, not by counting"));
+		json_decref(r);
+		r = score_sgf("chinese", "(;SZ[9]RE[W+7.5];B[ee];W[cc])", &err);
+		assert_non_null(r);
+		assert_false(has_note(r, "RE["));
+		json_decref(r);
+	}
 	/* A counted game says so, and has no `count` beside. */
 	r = score("chinese", "X.O\nX.O\nX.O\n", "B pass,W pass", NULL);
 	assert_string_equal(str(r, "how"), "counting");
