@@ -143,6 +143,17 @@ gen_repairs(struct text *t, long n)
 	append(t, ";B[aa])");
 }
 
+/* n nodes each setting a whole 25x25 board (";AB[aa:yy]"): parsing is linear, and game_s shows
+ * extraction stopping at SHT_SGF_MAX_SETUP_POINTS instead of expanding 625 points a node. */
+static void
+gen_setup(struct text *t, long n)
+{
+	append(t, "(;GM[1]SZ[25]");
+	for (long i = 0; i < n; i++)
+		append(t, i % 2 ? ";AE[aa:yy]" : ";AB[aa:yy]");
+	append(t, ")");
+}
+
 static const struct shape {
 	const char *name;
 	void (*generate)(struct text *, long);
@@ -156,6 +167,7 @@ static const struct shape {
 	{ "comment", gen_comment },
 	{ "trees", gen_trees },
 	{ "repairs", gen_repairs },
+	{ "setup", gen_setup },
 };
 
 static double
