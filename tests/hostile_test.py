@@ -202,19 +202,6 @@ class Client:
         self.send(req)
         return self.expect(id, timeout)
 
-    def closed_by_peer(self, timeout=2.0):
-        self.sock.settimeout(timeout)
-        try:
-            while True:
-                chunk = self.sock.recv(65536)
-                if not chunk:
-                    return True
-                self.buf += chunk
-        except socket.timeout:
-            return False
-        except OSError:
-            return True
-
     def close(self):
         self.sock.close()
 
@@ -373,15 +360,6 @@ class Daemon:
             self.proc.wait(5)
         except subprocess.TimeoutExpired:
             pass
-
-    def stop(self):
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                pass
-        self.kill()
 
 
 # ---- the well-behaved client, running throughout ----
