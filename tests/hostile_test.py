@@ -36,7 +36,6 @@ PENDING = {
     1: "SIGTERM to the process group must drain the heavy queue (daemon-core)",
     4: "a global budget for queued output with overloaded (daemon-core)",
     5: "timeout and internal errors echo the request's id (daemon-core)",
-    8: "a violation-ended game's result fields (judge)",
     "11 status": "status answered by the parent without workers (daemon-core)",
 }
 
@@ -819,10 +818,22 @@ def methods_items(d):
     native = r.get("native", {})
     check("score of a game White lost by suicide is B+F", r.get("re") == "B+F" and
           r.get("winner") == "B", r)
+    # No count decided it: every member giving the result says so (docs/protocol.md, score),
+    # and the count stands apart, for information.
     counted = any(ch.isdigit() for ch in str(native.get("text", "")))
-    check("a violation-ended game gives no counted margin beside B+F (margin %r, native %r)"
-          % (r.get("margin"), native), not counted and not isinstance(r.get("margin"), float)
-          and r.get("margin") in (None, 0) and native.get("margin") in (None, 0), r, item=8)
+    check("a violation-ended game says so in every field (how %r, margin %r, native %r, "
+          "text %r)" % (r.get("how"), r.get("margin"), native, r.get("text")),
+          r.get("how") == "infraction" and "margin" in r and r["margin"] is None and
+          "margin" in native and native["margin"] is None and not counted and
+          "forfeit" in str(r.get("text")) and "count" in r, r, item=8)
+    events = [{"type": "move", "vertex": v} for v in ("A2", "E5", "B1", "A1")]
+    reply = c.call("referee", {"ruleset": "japanese", "size": 9, "events": events},
+                   id="violation-referee")
+    o = reply.get("result", {}).get("outcome", {})
+    check("the referee's outcome for the same suicide says so too (%r)" % o,
+          o.get("how") == "infraction" and o.get("re") == "B+F" and o.get("winner") == "B" and
+          not any(ch.isdigit() for ch in str(o.get("native", {}).get("text", "?1"))) and
+          "forfeit" in str(o.get("text")), reply, item=8)
     # 9: legal never calls an illegal move ok, and agrees with replay's verdict for it.
     def scenarios(first):
         """Illegal moves for the player second to move, whoever moves first: a stone on an
