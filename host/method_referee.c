@@ -6,8 +6,10 @@
 #include "method.h"
 #include "render.h"
 
-static const char *const event_names[] = { "move", "pass", "seal", "resign", "take_back",
-	"disturb" };
+/* The protocol's spelling of each event type, tied to its enum by designated initialisers. */
+static const char *const event_names[] = { [SHT_EVENT_MOVE] = "move",
+	[SHT_EVENT_PASS] = "pass", [SHT_EVENT_SEAL] = "seal", [SHT_EVENT_RESIGN] = "resign",
+	[SHT_EVENT_TAKE_BACK] = "take_back", [SHT_EVENT_DISTURB] = "disturb" };
 
 static const char *
 color_letter(int c)
@@ -28,15 +30,17 @@ parse_event(const struct sht_board *b, const json_t *e, size_t i, int64_t *last_
 	const char *type = json_string_value(json_object_get(e, "type"));
 	const char *color = json_string_value(json_object_get(e, "color"));
 	const char *vertex = json_string_value(json_object_get(e, "vertex"));
-	int found;
+	enum sht_duration_found found;
+	bool known = false;
 
 	memset(out, 0, sizeof(*out));
-	out->type = -1;
 	for (int k = 0; type != NULL && k < (int)(sizeof(event_names) / sizeof(event_names[0]));
 	    k++)
-		if (strcmp(type, event_names[k]) == 0)
+		if (strcmp(type, event_names[k]) == 0) {
 			out->type = k;
-	if (!json_is_object(e) || out->type < 0)
+			known = true;
+		}
+	if (!json_is_object(e) || !known)
 		return sht_error_set(err, SHT_ERROR_BAD_PARAMS, "events[%zu]: type must be move, "
 		    "pass, seal, resign, take_back or disturb", i);
 	if (color != NULL && strcmp(color, "B") != 0 && strcmp(color, "W") != 0)
@@ -57,10 +61,10 @@ parse_event(const struct sht_board *b, const json_t *e, size_t i, int64_t *last_
 		out->point = SHT_PASS;
 	}
 	found = sht_json_duration(e, last_at, &out->ms);
-	if (found < 0)
+	if (found == SHT_DURATION_UNUSABLE)
 		return sht_error_set(err, SHT_ERROR_BAD_PARAMS, "events[%zu]: the time must be "
 		    "\"ms\" (a whole number), \"seconds\", or \"at_ms\" not before the last", i);
-	out->timed = found == 1;
+	out->timed = found == SHT_DURATION_FOUND;
 	return true;
 }
 
