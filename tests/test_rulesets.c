@@ -1188,7 +1188,7 @@ test_referee_outcomes_decided_otherwise(void **state)
 static void
 test_tromp_taylor_totals_have_no_dame_share(void **state)
 {
-	json_t *tt, *nz;
+	json_t *tt, *zh, *nz;
 
 	(void)state;
 	tt = must("score", json_pack("{s:s, s:{s:[s,s]}}", "ruleset", "tromp-taylor", "game",
@@ -1199,12 +1199,19 @@ test_tromp_taylor_totals_have_no_dame_share(void **state)
 	assert_true(num(tt, "white.total") == 8.5);
 	assert_true(num(tt, "margin") == -7.5);
 	assert_string_equal(str(tt, "re"), "W+7.5");
-	/* Chinese-style counting of the same game splits the 359 dame: 179.5 each. */
+	/* Chinese counting of the same game splits the 359 dame, 179.5 each; New Zealand's, like
+	 * Tromp-Taylor's, gives them to nobody.  The margin is the same under all three. */
+	zh = must("score", json_pack("{s:s, s:{s:[s,s]}, s:s, s:f}", "ruleset", "chinese",
+	    "game", "moves", "B D4", "W Q16", "dead", "none", "komi", 7.5));
+	assert_true(num(zh, "black.dame_share") == 179.5);
+	assert_true(num(zh, "margin") == num(tt, "margin"));
 	nz = must("score", json_pack("{s:s, s:{s:[s,s]}, s:s, s:f}", "ruleset", "new-zealand",
 	    "game", "moves", "B D4", "W Q16", "dead", "none", "komi", 7.5));
-	assert_true(num(nz, "black.dame_share") == 179.5);
+	assert_int_equal((int)num(nz, "black.dame_share"), 0);
+	assert_true(num(nz, "black.total") == 1);
 	assert_true(num(nz, "margin") == num(tt, "margin"));
 	json_decref(tt);
+	json_decref(zh);
 	json_decref(nz);
 }
 
