@@ -37,6 +37,8 @@ config_defaults(struct config *c, const char *plugins_dir, const char *rulesets_
 	c->request_timeout_ms = 10000;
 	c->max_pending = 256;
 	c->reply_cache_bytes = 8u << 20;
+	c->max_queued_bytes = 128u << 20;
+	c->drain_timeout_s = 20;
 	c->log_level = LOG_LEVEL_INFO;
 }
 
@@ -111,6 +113,9 @@ static const struct key keys[] = {
 	{ "request_timeout_ms", KEY_INT, offsetof(struct config, request_timeout_ms), 10, 3600000 },
 	{ "max_pending", KEY_INT, offsetof(struct config, max_pending), 1, 100000 },
 	{ "reply_cache_bytes", KEY_SIZE, offsetof(struct config, reply_cache_bytes), 0, 1L << 30 },
+	{ "max_queued_bytes", KEY_SIZE, offsetof(struct config, max_queued_bytes), 1L << 20,
+	    1L << 40 },
+	{ "drain_timeout", KEY_INT, offsetof(struct config, drain_timeout_s), 1, 86400 },
 	{ "log_level", KEY_LEVEL, offsetof(struct config, log_level), 0, 0 },
 };
 

@@ -1,6 +1,6 @@
-/* The parent's connections: reading request lines, per-connection limits, the reply cache's fast
- * path, and writing replies back in each connection's order. */
-#define _GNU_SOURCE /* SO_PEERCRED and struct ucred */
+/* The parent's connections: reading request lines, per-connection limits and the memory budget,
+ * the reply cache's fast path, and writing replies back in each connection's order. */
+#define _GNU_SOURCE /* SO_PEERCRED and struct ucred, memmem */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,13 +15,85 @@
 #include "server_impl.h"
 #include "triage.h"
 
+/*
+ * The memory budget (max_queued_bytes) covers what clients make the parent hold: their unread
+ * replies and unparsed input (the connections' buffers), the request lines and replies waiting
+ * for their turn, and the lines in the workers' buffers.  Past three quarters of it, every
+ * connection holding more than HOLD_BACK_MIN_BYTES is read no more until the total is under
+ * half; past the budget itself, the heaviest connections are closed with an `overloaded` error
+ * until it is under again.  A client that reads its replies holds a few of them, well under
+ * HOLD_BACK_MIN_BYTES, and is served throughout.
+ */
+#define HOLD_BACK_MIN_BYTES (64u << 10)
+/* A status request is a few dozen bytes: the parent looks for one only in lines this short,
+ * so that no client can make it parse long lines (longer ones go to a worker, as before). */
+#define PARENT_STATUS_MAX_BYTES 4096
+
 static void conn_read(struct bufferevent *bev, void *arg);
+
+/* ---- what connections hold ---- */
+
+void
+conn_check_budget(void)
+{
+	size_t budget = srv.cfg.max_queued_bytes;
+
+	if (srv.queued_bytes > srv.queued_peak)
+		srv.queued_peak = srv.queued_bytes; /* see give_back_memory */
+	/* Not here and now: this runs inside libevent's buffer callbacks, where a connection
+	 * must not be closed.  Once per loop turn is soon enough: a turn reads at most
+	 * IO_CHUNK_BYTES per connection. */
+	if (!srv.budget_event_active && (srv.queued_bytes > budget / 4 * 3 ||
+	    (srv.held_back > 0 && srv.queued_bytes < budget / 2))) {
+		srv.budget_event_active = true;
+		event_active(srv.budget_event, EV_TIMEOUT, 0);
+	}
+}
+
+static void
+hold(struct conn *c, struct request *r, size_t n)
+{
+	r->held += n;
+	if (c != NULL)
+		c->queued += n;
+	srv.queued_bytes += n;
+	conn_check_budget();
+}
+
+/* Keeps c->queued and srv.queued_bytes in step with the bytes in a connection's buffers. */
+static void
+conn_buffer_changed(struct evbuffer *buf, const struct evbuffer_cb_info *info, void *arg)
+{
+	struct conn *c = arg;
+
+	(void)buf;
+	c->queued += info->n_added;
+	c->queued -= info->n_deleted;
+	srv.queued_bytes += info->n_added;
+	srv.queued_bytes -= info->n_deleted;
+	conn_check_budget();
+}
+
+/* Reads the connection when nothing holds it back, else stops reading it. */
+static void
+conn_update_reading(struct conn *c)
+{
+	if (!c->paused && !c->held_back && !srv.draining) {
+		bufferevent_enable(c->bev, EV_READ);
+		conn_read(c->bev, c); /* lines may be waiting in the input buffer */
+	} else {
+		bufferevent_disable(c->bev, EV_READ);
+	}
+}
 
 /* ---- replies, in each connection's order ---- */
 
-static void
+void
 request_free(struct request *r)
 {
+	if (r->conn != NULL)
+		r->conn->queued -= r->held;
+	srv.queued_bytes -= r->held;
 	free(r->line);
 	free(r->reply);
 	free(r);
@@ -32,20 +104,106 @@ conn_free(struct conn *c)
 {
 	struct request *r;
 
-	/* Requests still with a worker lose their client; the reply will be dropped. */
+	/* Requests still with a worker lose their client; the reply will be dropped.  Those
+	 * still waiting for a worker are dropped now: nobody wants their answers. */
 	while ((r = TAILQ_FIRST(&c->requests)) != NULL) {
 		TAILQ_REMOVE(&c->requests, r, by_conn);
-		if (r->done)
+		if (r->done || pool_forget(r)) {
 			request_free(r);
-		else
+		} else {
+			/* Its line is not needed again: no other worker will be asked. */
+			srv.queued_bytes -= r->held;
+			c->queued -= r->held;
+			r->held = 0;
+			free(r->line);
+			r->line = NULL;
 			r->conn = NULL;
+		}
 	}
 	TAILQ_REMOVE(&srv.conns, c, entry);
 	srv.nconns--;
+	srv.held_back -= c->held_back;
+	/* Freeing the buffers does not report what they held. */
+	evbuffer_remove_cb_entry(bufferevent_get_input(c->bev), c->in_cb);
+	evbuffer_remove_cb_entry(bufferevent_get_output(c->bev), c->out_cb);
+	srv.queued_bytes -= c->queued;
 	shutdown(bufferevent_getfd(c->bev), SHUT_RDWR);
 	bufferevent_free(c->bev);
 	log_debug("connection %lu closed", c->id);
 	free(c);
+}
+
+/*
+ * Closes a connection that holds too much of the budget, with an `overloaded` error.  The reply
+ * libevent was writing is finished first, so that the error starts a line; the write is a best
+ * effort, as a client that reads nothing will not read this either.
+ */
+static void
+conn_overloaded(struct conn *c)
+{
+	struct evbuffer *out = bufferevent_get_output(c->bev);
+	struct evbuffer_ptr eol = evbuffer_search_eol(out, NULL, NULL, EVBUFFER_EOL_LF);
+	evutil_socket_t fd = bufferevent_getfd(c->bev);
+	bool at_line_start = evbuffer_get_length(out) == 0;
+	char *line = rpc_error_line(SHT_RPC_OVERLOADED, "overloaded", "this connection held more "
+	    "unread replies and pending requests than the daemon can keep; read the replies");
+
+	log_warning("connection %lu closed: it held %zu bytes when the daemon's %zu passed "
+	    "max_queued_bytes (%zu)", c->id, c->queued, srv.queued_bytes,
+	    srv.cfg.max_queued_bytes);
+	if (!at_line_start && eol.pos >= 0 && (size_t)eol.pos < IO_CHUNK_BYTES) {
+		size_t keep = (size_t)eol.pos + 1;
+
+		at_line_start = evbuffer_write_atmost(out, fd, (ev_ssize_t)keep) == (int)keep;
+	}
+	if (at_line_start && line != NULL)
+		(void)!write(fd, line, strlen(line));
+	free(line);
+	srv.overloaded++;
+	conn_free(c);
+}
+
+void
+conn_enforce_budget(evutil_socket_t fd, short what, void *arg)
+{
+	size_t budget = srv.cfg.max_queued_bytes;
+	struct conn *c, *heaviest;
+
+	(void)fd;
+	(void)what;
+	(void)arg;
+	srv.budget_event_active = false;
+	while (srv.queued_bytes > budget) {
+		heaviest = NULL;
+		TAILQ_FOREACH(c, &srv.conns, entry)
+			if (heaviest == NULL || c->queued > heaviest->queued)
+				heaviest = c;
+		if (heaviest == NULL || heaviest->queued == 0)
+			break; /* what is held belongs to no connection (workers' buffers) */
+		conn_overloaded(heaviest);
+	}
+	if (srv.queued_bytes > budget / 4 * 3) {
+		TAILQ_FOREACH(c, &srv.conns, entry)
+			if (!c->held_back && c->queued > HOLD_BACK_MIN_BYTES) {
+				log_debug("connection %lu read no more: it holds %zu bytes, the daemon "
+				    "%zu", c->id, c->queued, srv.queued_bytes);
+				c->held_back = true;
+				srv.held_back++;
+				conn_update_reading(c);
+			}
+	} else if (srv.held_back > 0 && srv.queued_bytes < budget / 2) {
+		struct conn *next;
+
+		for (c = TAILQ_FIRST(&srv.conns); c != NULL; c = next) {
+			next = TAILQ_NEXT(c, entry);
+			if (c->held_back) {
+				c->held_back = false;
+				srv.held_back--;
+				conn_update_reading(c);
+			}
+		}
+	}
+	server_check_drained();
 }
 
 /* Writes every finished reply at the head of the connection's queue. */
@@ -64,13 +222,12 @@ deliver(struct conn *c)
 	if (!c->paused && evbuffer_get_length(bufferevent_get_output(c->bev)) >
 	    MAX_UNREAD_REPLY_BYTES) {
 		c->paused = true;
-		bufferevent_disable(c->bev, EV_READ);
+		conn_update_reading(c);
 	}
 	if (c->paused && c->pending < (srv.cfg.max_pending + 1) / 2 && !srv.draining &&
 	    evbuffer_get_length(bufferevent_get_output(c->bev)) <= MAX_UNREAD_REPLY_BYTES / 2) {
 		c->paused = false;
-		bufferevent_enable(c->bev, EV_READ);
-		conn_read(c->bev, c); /* lines may be waiting in the input buffer */
+		conn_update_reading(c);
 	}
 }
 
@@ -80,6 +237,7 @@ request_finish(struct request *r, char *reply, bool is_error)
 	r->done = true;
 	r->reply = reply;
 	r->reply_len = reply ? strlen(reply) : 0;
+	hold(r->conn, r, r->reply_len);
 	srv.requests++;
 	if (is_error)
 		srv.errors++;
@@ -93,7 +251,9 @@ request_finish(struct request *r, char *reply, bool is_error)
 void
 request_fail(struct request *r, int code, const char *kind, const char *message)
 {
-	request_finish(r, rpc_error_line(code, kind, message), true);
+	/* With the request's own id (a notification gets nothing), so that a client matching
+	 * replies to requests by id knows which one failed. */
+	request_finish(r, rpc_error_for(r->line, r->len, code, kind, message), true);
 }
 
 /* ---- connections ---- */
@@ -114,6 +274,7 @@ enqueue(struct conn *c, char *line, size_t len, char *ready_reply)
 	r->len = len;
 	TAILQ_INSERT_TAIL(&c->requests, r, by_conn);
 	c->pending++;
+	hold(c, r, len);
 	/* With nothing queued ahead, conn_read's answer_from_cache has already asked the cache
 	 * and missed; only a request queued behind others is looked up here. */
 	if (ready_reply == NULL && line != NULL &&
@@ -129,6 +290,18 @@ enqueue(struct conn *c, char *line, size_t len, char *ready_reply)
 	}
 	if (ready_reply != NULL) {
 		request_finish(r, ready_reply, true);
+	} else if (len <= PARENT_STATUS_MAX_BYTES && memmem(line, len, "\"status\"", 8) != NULL) {
+		/* status is answered here, from the counters, so that a health check does not
+		 * depend on a worker being able to start. */
+		bool handled, is_error;
+		char *reply = rpc_handle_status(line, len, server_status, NULL, &is_error, &handled);
+
+		if (handled) {
+			request_finish(r, reply, is_error);
+		} else {
+			r->heavy = triage_heavy(line, len);
+			pool_dispatch(r);
+		}
 	} else {
 		r->heavy = triage_heavy(line, len);
 		pool_dispatch(r);
@@ -137,7 +310,7 @@ backpressure:
 	if (c->pending >= srv.cfg.max_pending && !c->paused) {
 		/* Backpressure: a client that sends faster than it reads waits. */
 		c->paused = true;
-		bufferevent_disable(c->bev, EV_READ);
+		conn_update_reading(c);
 	}
 }
 
@@ -180,7 +353,7 @@ answer_from_cache(struct conn *c, struct evbuffer *in, size_t len, size_t eol_le
 	if (evbuffer_get_length(out) > MAX_UNREAD_REPLY_BYTES) {
 		/* A client that does not read its replies is read no more until it does. */
 		c->paused = true;
-		bufferevent_disable(c->bev, EV_READ);
+		conn_update_reading(c);
 	}
 	return true;
 }
@@ -191,7 +364,7 @@ conn_read(struct bufferevent *bev, void *arg)
 	struct conn *c = arg;
 	struct evbuffer *in = bufferevent_get_input(bev);
 
-	while (!c->paused && !srv.draining) {
+	while (!c->paused && !c->held_back && !srv.draining) {
 		size_t eol_len = 0, len;
 		struct evbuffer_ptr eol = evbuffer_search_eol(in, NULL, &eol_len, EVBUFFER_EOL_LF);
 		char *line;
@@ -273,7 +446,7 @@ conn_event(struct bufferevent *bev, short what, void *arg)
 			conn_free(c);
 			server_check_drained();
 		} else {
-			bufferevent_enable(c->bev, EV_READ); /* busy, not idle */
+			conn_update_reading(c); /* busy, not idle */
 		}
 		return;
 	}
@@ -329,6 +502,13 @@ conn_accept(struct evconnlistener *l, evutil_socket_t fd, struct sockaddr *sa, i
 		log_debug("connection %lu from uid %d gid %d pid %d", c->id, (int)cred.uid,
 		    (int)cred.gid, (int)cred.pid);
 	c->bev = bufferevent_socket_new(srv.base, fd, BEV_OPT_CLOSE_ON_FREE);
+	if (c->bev == NULL) {
+		close(fd);
+		free(c);
+		return;
+	}
+	c->in_cb = evbuffer_add_cb(bufferevent_get_input(c->bev), conn_buffer_changed, c);
+	c->out_cb = evbuffer_add_cb(bufferevent_get_output(c->bev), conn_buffer_changed, c);
 	bufferevent_setcb(c->bev, conn_read, conn_write, conn_event, c);
 	/* libevent reads 4 KB per call by default: two score requests.  A pipelining client
 	 * is served in far fewer system calls with larger reads and writes. */

@@ -19,6 +19,19 @@
 #include "server_impl.h"
 #include "worker.h"
 
+/* Workers in a row that could not start (they could not load the rulesets, or fork failed),
+ * past which the parent stops waiting for one: what waits for a worker is answered with an
+ * error instead, so that no client waits for ever. */
+#define FAILED_STARTS_LIMIT 3
+/* The first restart after a death waits this long; each failed start in a row doubles it, up
+ * to the most, so that a worker which cannot start (a broken plugin) is not spun. */
+#define RESTART_DELAY_MS 200
+#define RESTART_DELAY_MAX_MS 5000
+/* Requests a worker holds at once; the rest wait in the parent's backlog, where the memory
+ * budget counts them and where those of a client that leaves are dropped unrun.  Enough for
+ * a worker to take several in one read (it answers them in one write). */
+#define WORKER_MAX_INFLIGHT 64
+
 static void heavy_done(struct worker *w, struct request *r);
 static void pump_heavy(void);
 
@@ -46,11 +59,28 @@ worker_send(struct worker *w, const char *data, size_t len, uint32_t seq, uint32
 	bufferevent_write(w->bev, data, len);
 }
 
+/* Keeps w->queued and srv.queued_bytes in step with the bytes in a worker's buffers. */
+static void
+worker_buffer_changed(struct evbuffer *buf, const struct evbuffer_cb_info *info, void *arg)
+{
+	struct worker *w = arg;
+
+	(void)buf;
+	w->queued += info->n_added;
+	w->queued -= info->n_deleted;
+	srv.queued_bytes += info->n_added;
+	srv.queued_bytes -= info->n_deleted;
+}
+
 void
 worker_free(struct worker *w)
 {
 	TAILQ_REMOVE(&srv.workers, w, entry);
 	if (w->bev != NULL) {
+		/* Freeing the buffers does not report what they held. */
+		evbuffer_remove_cb_entry(bufferevent_get_input(w->bev), w->in_cb);
+		evbuffer_remove_cb_entry(bufferevent_get_output(w->bev), w->out_cb);
+		srv.queued_bytes -= w->queued;
 		/* libevent may close the descriptor later, when the loop next runs; shutting it
 		 * down now tells the worker at once that it is done. */
 		shutdown(bufferevent_getfd(w->bev), SHUT_RDWR);
@@ -71,6 +101,124 @@ pool_live_workers(void)
 	return n;
 }
 
+/* Removes a request from the backlog it waits in, if any. */
+static void
+unwait(struct request *r)
+{
+	if (r->waiting_in != NULL) {
+		TAILQ_REMOVE(r->waiting_in, r, by_worker);
+		r->waiting_in = NULL;
+	}
+}
+
+static void
+wait_in(struct request_list *list, struct request *r)
+{
+	TAILQ_INSERT_TAIL(list, r, by_worker);
+	r->waiting_in = list;
+}
+
+bool
+pool_forget(struct request *r)
+{
+	if (r->waiting_in == NULL)
+		return false;
+	unwait(r);
+	return true;
+}
+
+static void
+fail_no_worker(struct request *r)
+{
+	char msg[200];
+
+	snprintf(msg, sizeof(msg), "no worker process could be started (%d in a row ended before "
+	    "answering; the daemon's log says why); the request was not run", srv.failed_starts);
+	request_fail(r, SHT_RPC_INTERNAL, "internal", msg);
+}
+
+/* Every request that waits for a worker or a heavy slot, answered with an error. */
+static void
+fail_waiting(void (*fail)(struct request *))
+{
+	struct request_list *lists[] = { &srv.backlog, &srv.heavy_backlog };
+	struct request *r;
+
+	for (size_t i = 0; i < sizeof(lists) / sizeof(lists[0]); i++)
+		while ((r = TAILQ_FIRST(lists[i])) != NULL) {
+			unwait(r);
+			fail(r);
+		}
+}
+
+/* Whether a live worker can take another request. */
+static bool
+room(void)
+{
+	struct worker *w;
+
+	TAILQ_FOREACH(w, &srv.workers, entry)
+		if (!w->retiring && w->inflight < WORKER_MAX_INFLIGHT)
+			return true;
+	return false;
+}
+
+void
+pool_hand_out(void)
+{
+	while (!TAILQ_EMPTY(&srv.backlog) && room()) {
+		struct request *r = TAILQ_FIRST(&srv.backlog);
+
+		unwait(r);
+		pool_dispatch(r);
+	}
+	pump_heavy();
+}
+
+static void schedule_restart(bool at_once);
+
+static void
+fail_stopping(struct request *r)
+{
+	request_fail(r, SHT_RPC_INTERNAL, "internal", STOPPING_MESSAGE);
+}
+
+/* A worker could not be started (fork failed) or could not load the rulesets. */
+static void
+start_failed(void)
+{
+	if (++srv.failed_starts >= FAILED_STARTS_LIMIT) {
+		fail_waiting(fail_no_worker);
+		server_check_drained();
+	}
+	schedule_restart(false);
+}
+
+static void
+start_failed_to_load(pid_t pid)
+{
+	log_error("worker %d could not load the rulesets", (int)pid);
+	start_failed();
+}
+
+static void
+schedule_restart(bool at_once)
+{
+	int delay_ms = RESTART_DELAY_MS;
+
+	for (int i = 1; i < srv.failed_starts && delay_ms < RESTART_DELAY_MAX_MS; i++)
+		delay_ms *= 2;
+	if (delay_ms > RESTART_DELAY_MAX_MS)
+		delay_ms = RESTART_DELAY_MAX_MS;
+	if (at_once)
+		delay_ms = 0;
+	if (!evtimer_pending(srv.restart_timer, NULL)) {
+		struct timeval tv = { delay_ms / 1000, (delay_ms % 1000) * 1000 };
+
+		evtimer_add(srv.restart_timer, &tv);
+	}
+}
+
 /* A worker that went away: its current request is answered with an error, the rest go
  * elsewhere, and a new worker takes its place. */
 static void
@@ -84,6 +232,15 @@ worker_gone(struct worker *w, const char *why)
 	TAILQ_INIT(&requeue);
 	TAILQ_FOREACH(r, &w->queue, by_worker)
 		heavy_done(w, r);
+	if (!w->answered && srv.failed_starts >= FAILED_STARTS_LIMIT) {
+		/* It never answered, nor did the ones before it: what it held will not be run
+		 * by the next one either. */
+		while ((r = TAILQ_FIRST(&w->queue)) != NULL) {
+			TAILQ_REMOVE(&w->queue, r, by_worker);
+			r->worker = NULL;
+			fail_no_worker(r);
+		}
+	}
 	if ((r = TAILQ_FIRST(&w->queue)) != NULL) {
 		char msg[200];
 
@@ -102,22 +259,23 @@ worker_gone(struct worker *w, const char *why)
 	log_warning("worker %d stopped with %s; %d queued request%s handed to others", (int)w->pid,
 	    why, w->inflight > 0 ? w->inflight - 1 : 0, w->inflight == 2 ? "" : "s");
 	worker_free(w);
-	/* Replace it, even while draining: the requests it held still need a worker. */
+	/* Replace it, even while draining: the requests it held still need a worker.  Not at
+	 * once (unless it was killed for its time): one that dies on start must not spin. */
 	if (!was_retiring) {
 		srv.worker_restarts++;
-		/* Not at once: a worker that dies on start (a broken plugin) must not spin. */
-		if (!evtimer_pending(srv.restart_timer, NULL)) {
-			struct timeval tv = { 0, timed_out ? 0 : 200000 };
-
-			evtimer_add(srv.restart_timer, &tv);
-		}
+		schedule_restart(timed_out);
 	}
+	if (srv.failed_starts >= FAILED_STARTS_LIMIT)
+		fail_waiting(fail_no_worker);
 	while ((r = TAILQ_FIRST(&requeue)) != NULL) {
 		TAILQ_REMOVE(&requeue, r, by_worker);
 		r->worker = NULL;
-		pool_dispatch(r);
+		if (r->conn == NULL)
+			request_free(r); /* nobody is waiting for its answer */
+		else
+			pool_dispatch(r);
 	}
-	pump_heavy();
+	pool_hand_out();
 	server_check_drained();
 }
 
@@ -159,10 +317,12 @@ worker_read(struct bufferevent *bev, void *arg)
 		}
 		/* Only the current generation's answers: an old one may know other rulesets. */
 		if (reply != NULL && (h.flags & FRAME_REPLY_REUSABLE) && r->has_split &&
-		    w->generation == srv.generation)
+		    r->line != NULL && w->generation == srv.generation)
 			cache_store(srv.cache, r->line, r->len, &r->split, reply, h.length);
 		TAILQ_REMOVE(&w->queue, r, by_worker);
 		w->inflight--;
+		w->answered = true;
+		srv.failed_starts = 0;
 		r->worker = NULL;
 		heavy_done(w, r);
 		worker_arm_timer(w);
@@ -187,14 +347,7 @@ worker_read(struct bufferevent *bev, void *arg)
 		server_check_drained();
 		return;
 	}
-	/* Requests that waited for a worker, or for a heavy slot. */
-	while (!TAILQ_EMPTY(&srv.backlog) && pool_live_workers() > 0) {
-		struct request *r = TAILQ_FIRST(&srv.backlog);
-
-		TAILQ_REMOVE(&srv.backlog, r, by_worker);
-		pool_dispatch(r);
-	}
-	pump_heavy();
+	pool_hand_out();
 	server_check_drained();
 }
 
@@ -226,8 +379,11 @@ pool_spawn_worker(void)
 	pid_t pid;
 	struct worker *w;
 
+	if (srv.stopping)
+		return;
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) {
 		log_error("socketpair: %s", strerror(errno));
+		start_failed();
 		return;
 	}
 	pid = fork();
@@ -235,12 +391,23 @@ pool_spawn_worker(void)
 		log_error("fork: %s", strerror(errno));
 		close(sv[0]);
 		close(sv[1]);
+		start_failed();
 		return;
 	}
 	if (pid == 0) {
 		/* The child keeps only its end of the pair: holding the listener, clients or
 		 * other workers' pairs would keep them open after the parent closes them. */
+		sigset_t term;
+
 		signal(SIGCHLD, SIG_DFL);
+		/* A SIGTERM to the whole process group (kill -TERM -PGID, or systemd's
+		 * KillMode=control-group) must not end a worker under the requests the parent
+		 * is draining: the parent ends its workers, by closing their sockets, once
+		 * every request is answered.  Blocked rather than ignored: worker_main sets the
+		 * disposition itself, and a blocked signal stays pending whatever it is. */
+		sigemptyset(&term);
+		sigaddset(&term, SIGTERM);
+		sigprocmask(SIG_BLOCK, &term, NULL);
 		if (dup2(sv[1], 3) < 0)
 			_exit(1);
 		close_range(4, ~0U, 0);
@@ -250,6 +417,13 @@ pool_spawn_worker(void)
 	close(sv[1]);
 	evutil_make_socket_nonblocking(sv[0]);
 	w = calloc(1, sizeof(*w));
+	if (w == NULL) {
+		/* Closing its end tells the child to exit. */
+		log_error("out of memory for worker %d", (int)pid);
+		close(sv[0]);
+		start_failed();
+		return;
+	}
 	w->pid = pid;
 	w->generation = srv.generation;
 	TAILQ_INIT(&w->queue);
@@ -257,6 +431,8 @@ pool_spawn_worker(void)
 	bufferevent_set_max_single_read(w->bev, IO_CHUNK_BYTES);
 	bufferevent_set_max_single_write(w->bev, IO_CHUNK_BYTES);
 	w->timer = evtimer_new(srv.base, worker_timeout, w);
+	w->in_cb = evbuffer_add_cb(bufferevent_get_input(w->bev), worker_buffer_changed, w);
+	w->out_cb = evbuffer_add_cb(bufferevent_get_output(w->bev), worker_buffer_changed, w);
 	bufferevent_setcb(w->bev, worker_read, NULL, worker_event, w);
 	bufferevent_enable(w->bev, EV_READ | EV_WRITE);
 	TAILQ_INSERT_TAIL(&srv.workers, w, entry);
@@ -269,15 +445,11 @@ pool_restart_workers(evutil_socket_t fd, short what, void *arg)
 	(void)fd;
 	(void)what;
 	(void)arg;
-	while (pool_live_workers() < srv.cfg.workers)
+	for (int n = pool_live_workers(); n < srv.cfg.workers; n++)
 		pool_spawn_worker();
-	/* Hand the backlog to the new workers. */
-	while (!TAILQ_EMPTY(&srv.backlog) && pool_live_workers() > 0) {
-		struct request *r = TAILQ_FIRST(&srv.backlog);
-
-		TAILQ_REMOVE(&srv.backlog, r, by_worker);
-		pool_dispatch(r);
-	}
+	/* Hand the new workers what waited for them: the backlog and the heavy backlog (the
+	 * heavy requests would otherwise wait for some other heavy request to end). */
+	pool_hand_out();
 }
 
 /*
@@ -309,7 +481,7 @@ pump_heavy(void)
 	    pool_live_workers() > 0) {
 		struct request *r = TAILQ_FIRST(&srv.heavy_backlog);
 
-		TAILQ_REMOVE(&srv.heavy_backlog, r, by_worker);
+		unwait(r);
 		pool_dispatch(r);
 	}
 }
@@ -320,8 +492,12 @@ pool_dispatch(struct request *r)
 {
 	struct worker *w, *best = NULL;
 
+	if (srv.stopping) {
+		fail_stopping(r);
+		return;
+	}
 	if (r->heavy && srv.heavy_inflight >= heavy_slots()) {
-		TAILQ_INSERT_TAIL(&srv.heavy_backlog, r, by_worker);
+		wait_in(&srv.heavy_backlog, r);
 		return;
 	}
 	/* The least loaded worker, and above all one not running a heavy request: nothing
@@ -330,8 +506,12 @@ pool_dispatch(struct request *r)
 		if (!w->retiring && (best == NULL || (w->heavy > 0) < (best->heavy > 0) ||
 		    ((w->heavy > 0) == (best->heavy > 0) && w->inflight < best->inflight)))
 			best = w;
-	if (best == NULL) {
-		TAILQ_INSERT_TAIL(&srv.backlog, r, by_worker);
+	if (best == NULL && srv.failed_starts >= FAILED_STARTS_LIMIT) {
+		fail_no_worker(r);
+		return;
+	}
+	if (best == NULL || best->inflight >= WORKER_MAX_INFLIGHT) {
+		wait_in(&srv.backlog, r);
 		return;
 	}
 	if (r->heavy) {
@@ -360,10 +540,31 @@ pool_reap_children(evutil_socket_t fd, short what, void *arg)
 			log_warning("worker %d was killed by signal %d (%s)", (int)pid,
 			    WTERMSIG(status), strsignal(WTERMSIG(status)));
 		else if (WIFEXITED(status) && WEXITSTATUS(status) == WORKER_EXIT_LOAD_FAILED)
-			log_error("worker %d could not load the rulesets", (int)pid);
+			start_failed_to_load(pid);
 		else if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
 			log_warning("worker %d exited with status %d", (int)pid, WEXITSTATUS(status));
 		else
 			log_debug("worker %d exited", (int)pid);
+	}
+}
+
+void
+pool_stop_now(void)
+{
+	struct worker *w;
+	struct request *r;
+
+	evtimer_del(srv.restart_timer);
+	fail_waiting(fail_stopping);
+	while ((w = TAILQ_FIRST(&srv.workers)) != NULL) {
+		while ((r = TAILQ_FIRST(&w->queue)) != NULL) {
+			TAILQ_REMOVE(&w->queue, r, by_worker);
+			heavy_done(w, r);
+			r->worker = NULL;
+			fail_stopping(r);
+		}
+		/* It may be deep in a request; server_run reaps it. */
+		kill(w->pid, SIGKILL);
+		worker_free(w);
 	}
 }

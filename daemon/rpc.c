@@ -55,18 +55,26 @@ rpc_error_line(int code, const char *kind, const char *message)
 	return respond_error(NULL, code, kind, message, NULL);
 }
 
-char *
-rpc_handle(const struct sht_context *ctx, const char *line, size_t len, bool *is_error,
-    bool *reusable)
+/* A request's parts, once its envelope has been checked. */
+struct envelope {
+	json_t *req;    /* the whole request (owned) */
+	json_t *id;     /* NULL: a notification */
+	const char *method;
+	json_t *params; /* NULL when absent or null */
+};
+
+/*
+ * Parses a request line and checks its envelope.  Returns NULL with *env filled, or the error
+ * response for a line that is not a JSON-RPC 2.0 request (env->req is then NULL).
+ */
+static char *
+open_envelope(const char *line, size_t len, struct envelope *env)
 {
 	json_error_t jerr;
-	json_t *req, *id, *method, *params, *result;
-	struct sht_error err;
-	bool unknown;
+	json_t *req, *id, *method, *params;
 	char *out;
 
-	*is_error = true;
-	*reusable = false;
+	memset(env, 0, sizeof(*env));
 	/* JSON_REJECT_DUPLICATES: a request that says two things is not a request. */
 	req = json_loadb(line, len, JSON_REJECT_DUPLICATES, &jerr);
 	if (req == NULL) {
@@ -95,9 +103,33 @@ rpc_handle(const struct sht_context *ctx, const char *line, size_t len, bool *is
 		json_decref(req);
 		return out;
 	}
-	if (json_is_null(params))
-		params = NULL;
-	result = sht_method_call(ctx, json_string_value(method), params, &unknown, &err);
+	env->req = req;
+	env->id = id;
+	env->method = json_string_value(method);
+	env->params = json_is_null(params) ? NULL : params;
+	return NULL;
+}
+
+char *
+rpc_handle(const struct sht_context *ctx, const char *line, size_t len, bool *is_error,
+    bool *reusable)
+{
+	struct envelope env;
+	json_t *req, *id, *params, *result;
+	const char *method;
+	struct sht_error err;
+	bool unknown;
+	char *out;
+
+	*is_error = true;
+	*reusable = false;
+	if ((out = open_envelope(line, len, &env)) != NULL)
+		return out;
+	req = env.req;
+	id = env.id;
+	method = env.method;
+	params = env.params;
+	result = sht_method_call(ctx, method, params, &unknown, &err);
 	if (id == NULL) {
 		/* A notification: the work is done, nothing is said. */
 		*is_error = result == NULL;
@@ -105,7 +137,7 @@ rpc_handle(const struct sht_context *ctx, const char *line, size_t len, bool *is
 		json_decref(req);
 		return NULL;
 	}
-	*reusable = sht_method_pure(json_string_value(method)) &&
+	*reusable = sht_method_pure(method) &&
 	    (result != NULL || err.kind != SHT_ERROR_INTERNAL);
 	if (result != NULL) {
 		*is_error = false;
@@ -126,5 +158,67 @@ rpc_handle(const struct sht_context *ctx, const char *line, size_t len, bool *is
 		    err.message, extra);
 	}
 	json_decref(req);
+	return out;
+}
+
+char *
+rpc_error_for(const char *line, size_t len, int code, const char *kind, const char *message)
+{
+	struct envelope env;
+	char *out;
+
+	if (line == NULL)
+		return rpc_error_line(code, kind, message);
+	out = open_envelope(line, len, &env);
+	if (out != NULL) {
+		/* Not a request at all: its own error says more than ours would. */
+		free(out);
+		return rpc_error_line(code, kind, message);
+	}
+	out = env.id != NULL ? respond_error(env.id, code, kind, message, NULL) : NULL;
+	json_decref(env.req);
+	return out;
+}
+
+char *
+rpc_handle_status(const char *line, size_t len, json_t *(*status)(void *arg), void *arg,
+    bool *is_error, bool *handled)
+{
+	struct envelope env;
+	char *out = NULL;
+
+	*is_error = false;
+	*handled = false;
+	out = open_envelope(line, len, &env);
+	if (out != NULL) {
+		/* Not a request: the worker answers that as it answers every other. */
+		free(out);
+		return NULL;
+	}
+	if (strcmp(env.method, "status") != 0) {
+		json_decref(env.req);
+		return NULL;
+	}
+	*handled = true;
+	if (env.params != NULL && json_object_size(env.params) > 0) {
+		/* status takes no params: the words of the methods' own parameter check. */
+		char msg[120];
+
+		snprintf(msg, sizeof(msg), "unknown parameter '%.40s' (known: none)",
+		    json_object_iter_key(json_object_iter(env.params)));
+		*is_error = true;
+		out = env.id != NULL ? respond_error(env.id, SHT_RPC_INVALID_PARAMS, "invalid_params",
+		    msg, NULL) : NULL;
+	} else if (env.id != NULL) {
+		json_t *result = status(arg);
+
+		out = result != NULL ? dump_line(json_pack("{s:s, s:O, s:o}", "jsonrpc", "2.0", "id",
+		    env.id, "result", result)) : NULL;
+		if (out == NULL) {
+			*is_error = true;
+			out = respond_error(env.id, SHT_RPC_INTERNAL, "internal", "out of memory", NULL);
+		}
+	}
+	json_decref(env.req);
 	return out;
 }

@@ -22,4 +22,19 @@ char *rpc_handle(const struct sht_context *ctx, const char *line, size_t len, bo
  * (too large, for example).  kind is a data.kind name or NULL. */
 char *rpc_error_line(int code, const char *kind, const char *message);
 
+/* An error response to the request `line` (NULL: none), with its id: for requests the daemon
+ * answers itself because they could not run (a timeout, a worker that died).  NULL for a
+ * notification, which gets no reply; a null id when the line is not a request. */
+char *rpc_error_for(const char *line, size_t len, int code, const char *kind,
+    const char *message);
+
+/*
+ * Answers `line` when it is a well-formed `status` request, with status(arg) as its result
+ * (which the caller gives up), and sets *handled; for any other line sets *handled false and
+ * returns NULL.  So the daemon's parent answers status without a worker, and without running
+ * any other method.  NULL with *handled set: a notification.
+ */
+char *rpc_handle_status(const char *line, size_t len, json_t *(*status)(void *arg), void *arg,
+    bool *is_error, bool *handled);
+
 #endif

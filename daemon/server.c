@@ -27,7 +27,17 @@
 #include "server_impl.h"
 #include "triage.h"
 
+/* After a second SIGTERM, the error replies written within this reach clients that read. */
+#define STOP_FLUSH_MS 1000
+/* A fall in what clients make the parent hold, past which the heap is trimmed at the next
+ * tick: a crowd of clients that never read their replies leaves megabytes of freed pages. */
+#define TRIM_AFTER_RELEASE_BYTES (4u << 20)
+
 struct server srv;
+
+/* The plugins and rulesets the last accepted check loaded (at start, at each accepted SIGHUP):
+ * what the current generation of workers loads, for status.  NULL before any check. */
+static json_t *checked_inventory;
 
 static bool
 drained(void)
@@ -49,23 +59,58 @@ server_check_drained(void)
 		event_base_loopexit(srv.base, NULL);
 }
 
-/* ---- the status counters, pushed to the workers once a second ---- */
+/* ---- the status counters: answered by the parent, pushed to the workers once a second ---- */
 
 /* After a busy spell, once a whole second passes without a request, returns the heap's free
  * pages to the system: the request lines and replies of a pipelined burst are freed but
- * glibc keeps their pages, which left the idle daemon 6 MB larger after a load. */
+ * glibc keeps their pages, which left the idle daemon 6 MB larger after a load.  The same
+ * once clients that held much have gone, busy or not. */
 static void
 give_back_memory(void)
 {
 #ifdef __GLIBC__
 	static unsigned long requests_at_last_tick, requests_at_last_trim;
 
-	if (srv.requests == requests_at_last_tick && srv.requests != requests_at_last_trim) {
+	if ((srv.requests == requests_at_last_tick && srv.requests != requests_at_last_trim) ||
+	    srv.queued_peak > srv.queued_bytes + TRIM_AFTER_RELEASE_BYTES) {
 		malloc_trim(0);
 		requests_at_last_trim = srv.requests;
+		srv.queued_peak = srv.queued_bytes;
 	}
 	requests_at_last_tick = srv.requests;
 #endif
+}
+
+/* The daemon's counters, as status gives them. */
+static json_t *
+counters(void)
+{
+	return json_pack("{s:I, s:I, s:I, s:i, s:I, s:i, s:I, s:i, s:i, s:I, s:I, s:I, s:i}",
+	    "uptime_s", (json_int_t)(time(NULL) - srv.started),
+	    "requests", (json_int_t)srv.requests, "errors", (json_int_t)srv.errors,
+	    "connections", srv.nconns, "connections_total", (json_int_t)srv.connections_total,
+	    "workers", pool_live_workers(), "worker_restarts", (json_int_t)srv.worker_restarts,
+	    "worker_start_failures", srv.failed_starts,
+	    "generation", srv.generation, "overloaded", (json_int_t)srv.overloaded,
+	    "cache_hits", (json_int_t)cache_hits(srv.cache),
+	    "queued_bytes", (json_int_t)srv.queued_bytes, "daemon_pid", (int)getpid());
+}
+
+json_t *
+server_status(void *arg)
+{
+	json_t *s = counters();
+	json_t *plugins = json_object_get(checked_inventory, "plugins");
+	json_t *rulesets = json_object_get(checked_inventory, "rulesets");
+
+	(void)arg;
+	if (s == NULL)
+		return NULL;
+	/* The parent loads no plugin: these are what the check at start or at the last
+	 * accepted reload loaded, the set the current workers load. */
+	json_object_set_new(s, "plugins", plugins ? json_deep_copy(plugins) : json_array());
+	json_object_set_new(s, "rulesets", rulesets ? json_deep_copy(rulesets) : json_array());
+	return s;
 }
 
 static void
@@ -79,13 +124,9 @@ push_stats(evutil_socket_t fd, short what, void *arg)
 	(void)fd;
 	(void)what;
 	(void)arg;
-	s = json_pack("{s:I, s:I, s:I, s:i, s:I, s:i, s:I, s:i, s:I, s:I, s:i}",
-	    "uptime_s", (json_int_t)(time(NULL) - srv.started),
-	    "requests", (json_int_t)srv.requests, "errors", (json_int_t)srv.errors,
-	    "connections", srv.nconns, "connections_total", (json_int_t)srv.connections_total,
-	    "workers", pool_live_workers(), "worker_restarts", (json_int_t)srv.worker_restarts,
-	    "generation", srv.generation, "overloaded", (json_int_t)srv.overloaded,
-	    "cache_hits", (json_int_t)cache_hits(srv.cache), "daemon_pid", (int)getpid());
+	/* For a status request a worker answers: one the parent does not recognise cheaply
+	 * (longer than a few kilobytes, or with its method name escaped). */
+	s = counters();
 	text = json_dumps(s, JSON_COMPACT);
 	json_decref(s);
 	if (text != NULL)
@@ -94,22 +135,73 @@ push_stats(evutil_socket_t fd, short what, void *arg)
 				worker_send(w, text, strlen(text), 0, FRAME_STATS);
 	free(text);
 	give_back_memory();
+	conn_check_budget(); /* held-back connections whose holdings went with requests freed */
 	if (!srv.draining)
 		evtimer_add(srv.stats_timer, &tv);
 }
 
 /* ---- life cycle ---- */
 
+/* The plugins and rulesets of a registry, as status lists them. */
+static json_t *
+inventory(const struct sht_registry *r)
+{
+	json_t *plugins = json_array(), *rulesets = json_array();
+
+	for (int i = 0; i < r->nplugins; i++)
+		json_array_append_new(plugins, json_pack("{s:s, s:s}", "name",
+		    r->plugins[i]->desc->family, "path", r->plugins[i]->path));
+	for (int i = 0; i < r->nrulesets; i++)
+		json_array_append_new(rulesets, json_string(r->rulesets[i]->name));
+	return json_pack("{s:o, s:o}", "plugins", plugins, "rulesets", rulesets);
+}
+
+/* Reads a pipe to its end, keeping up to max bytes and dropping the rest, so that the writer
+ * never blocks; NULL when out of memory (the pipe is still read to its end). */
+static char *
+read_all(int fd, size_t max, size_t *len)
+{
+	size_t cap = 4096, got = 0;
+	char *buf = malloc(cap + 1), drop[256];
+	ssize_t n;
+
+	for (;;) {
+		bool room = buf != NULL && got < max;
+
+		if (room && got == cap) {
+			char *more = realloc(buf, cap * 2 + 1);
+
+			if (more == NULL) {
+				free(buf);
+				buf = NULL;
+				room = false;
+			} else {
+				buf = more;
+				cap *= 2;
+			}
+		}
+		n = read(fd, room ? buf + got : drop, room ? cap - got : sizeof(drop));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		if (room)
+			got += (size_t)n;
+	}
+	if (buf != NULL)
+		buf[got] = '\0';
+	*len = got;
+	return buf;
+}
+
 bool
 server_check_rulesets(const struct config *cfg, char *err, size_t errlen)
 {
 	int p[2];
 	pid_t pid;
-	ssize_t n;
 	int status;
 	size_t got = 0;
-	/* The child's error, or the rulesets whose own dead is none, one a line. */
-	char said[4096], drop[256];
+	char *said, *newline;
 
 	if (pipe(p) != 0) {
 		snprintf(err, errlen, "pipe: %s", strerror(errno));
@@ -126,8 +218,12 @@ server_check_rulesets(const struct config *cfg, char *err, size_t errlen)
 			(void)!write(p[1], e, strlen(e));
 			_exit(1);
 		}
-		/* The parent does not load plugins, so it learns here which rulesets judge no
-		 * dead stones unless asked: their requests are light. */
+		/* The parent loads no plugin, so it learns here what it needs to know of them:
+		 * first, on one line, what was loaded (for status); then, one a line, the rulesets
+		 * that judge no dead stones unless asked (their requests are light, triage.h). */
+		if (json_dumpfd(inventory(r), p[1], JSON_COMPACT) != 0)
+			_exit(1);
+		(void)!write(p[1], "\n", 1);
 		for (int i = 0; i < r->nrulesets; i++)
 			if (r->rulesets[i]->default_dead == SHT_DEAD_NONE)
 				dprintf(p[1], "%s\n", r->rulesets[i]->name);
@@ -139,27 +235,29 @@ server_check_rulesets(const struct config *cfg, char *err, size_t errlen)
 		snprintf(err, errlen, "fork: %s", strerror(errno));
 		return false;
 	}
-	/* Read to the end, dropping what does not fit, so that the child never blocks. */
-	for (;;) {
-		bool room = got < sizeof(said);
-
-		n = read(p[0], room ? said + got : drop, room ? sizeof(said) - got : sizeof(drop));
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		if (room)
-			got += (size_t)n;
-	}
+	said = read_all(p[0], 16u << 20, &got);
 	close(p[0]);
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
+	snprintf(err, errlen, "%s", said != NULL ? said : "");
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
-		if (!triage_set_light_rulesets(said, got))
-			log_warning("out of memory: triage keeps its previous light rulesets");
+		newline = said != NULL ? memchr(said, '\n', got) : NULL;
+		err[0] = '\0';
+		if (newline != NULL) {
+			json_t *found = json_loadb(said, (size_t)(newline - said), 0, NULL);
+
+			if (found != NULL) {
+				json_decref(checked_inventory);
+				checked_inventory = found;
+			}
+			if (!triage_set_light_rulesets(newline + 1, got - (size_t)(newline + 1 -
+			    said)))
+				log_warning("out of memory: triage keeps its previous light rulesets");
+		}
+		free(said);
 		return true;
 	}
-	snprintf(err, errlen, "%.*s", (int)got, said);
+	free(said);
 	if (err[0] == '\0')
 		snprintf(err, errlen, "loading the plugins crashed the checking process (%s)",
 		    WIFSIGNALED(status) ? strsignal(WTERMSIG(status)) : "exit");
@@ -218,19 +316,61 @@ reload(evutil_socket_t fd, short what, void *arg)
 	log_info("reloaded: generation %d, %d workers", srv.generation, srv.cfg.workers);
 }
 
+/*
+ * Stopping at once: every request not yet answered gets an error, the workers are killed, and
+ * what can be written in STOP_FLUSH_MS is; then the loop ends, whatever is still unwritten.
+ */
+static void
+stop_now(void)
+{
+	struct timeval flush = { STOP_FLUSH_MS / 1000, (STOP_FLUSH_MS % 1000) * 1000 };
+
+	if (srv.stopping)
+		return;
+	srv.stopping = true;
+	pool_stop_now();
+	evtimer_add(srv.drain_timer, &flush);
+	server_check_drained();
+}
+
+/* drain_timeout passed (the drain stops now), or after that STOP_FLUSH_MS (the loop ends). */
+static void
+drain_overdue(evutil_socket_t fd, short what, void *arg)
+{
+	(void)fd;
+	(void)what;
+	(void)arg;
+	if (srv.stopping) {
+		log_warning("stopping with replies unwritten to clients that do not read them");
+		event_base_loopexit(srv.base, NULL);
+		return;
+	}
+	log_warning("the drain took longer than drain_timeout (%d s); stopping now",
+	    srv.cfg.drain_timeout_s);
+	stop_now();
+}
+
 static void
 terminate(evutil_socket_t fd, short what, void *arg)
 {
 	struct conn *c;
+	struct timeval deadline = { srv.cfg.drain_timeout_s, 0 };
 
 	(void)fd;
 	(void)what;
 	(void)arg;
-	if (srv.draining)
+	if (srv.draining) {
+		/* Asked twice: the operator does not want to wait for the drain. */
+		log_info("stopping now: the requests still in flight are answered with an error");
+		stop_now();
 		return;
+	}
 	log_info("stopping: no new connections, finishing %s", drained() ? "nothing" :
 	    "the requests in flight");
 	srv.draining = true;
+	/* Nothing may keep the daemon from ending: not a worker that cannot start, nor a client
+	 * that reads no replies. */
+	evtimer_add(srv.drain_timer, &deadline);
 	if (srv.listener != NULL) {
 		evconnlistener_free(srv.listener);
 		srv.listener = NULL;
@@ -290,6 +430,8 @@ server_run(struct config *cfg, const char *config_path, const char *socket_overr
 	evsignal_add(sigchld, NULL);
 	srv.restart_timer = evtimer_new(srv.base, pool_restart_workers, NULL);
 	srv.stats_timer = evtimer_new(srv.base, push_stats, NULL);
+	srv.budget_event = event_new(srv.base, -1, 0, conn_enforce_budget, NULL);
+	srv.drain_timer = evtimer_new(srv.base, drain_overdue, NULL);
 	for (int i = 0; i < srv.cfg.workers; i++)
 		pool_spawn_worker();
 	push_stats(-1, 0, NULL);
@@ -310,6 +452,8 @@ server_run(struct config *cfg, const char *config_path, const char *socket_overr
 	event_free(sigchld);
 	event_free(srv.restart_timer);
 	event_free(srv.stats_timer);
+	event_free(srv.budget_event);
+	event_free(srv.drain_timer);
 	if (srv.listener != NULL)
 		evconnlistener_free(srv.listener);
 	event_base_free(srv.base);

@@ -12,12 +12,15 @@
 #include <event2/bufferevent.h>
 #include <event2/event.h>
 #include <event2/listener.h>
+#include <jansson.h>
 
 #include "cache.h"
 #include "config.h"
 
 struct conn;
 struct worker;
+
+TAILQ_HEAD(request_list, request);
 
 struct request {
 	TAILQ_ENTRY(request) by_conn;   /* the connection's requests, in arrival order */
@@ -34,9 +37,9 @@ struct request {
 	bool heavy;                     /* probably the automatic dead-stone judgement (triage.h) */
 	bool holds_heavy_slot;          /* counted in heavy_inflight while with its worker */
 	struct worker *worker;
+	struct request_list *waiting_in; /* the backlog or heavy backlog it waits in, or NULL */
+	size_t held;                    /* bytes of line and reply counted in srv.queued_bytes */
 };
-
-TAILQ_HEAD(request_list, request);
 
 struct conn {
 	TAILQ_ENTRY(conn) entry;
@@ -45,8 +48,11 @@ struct conn {
 	int pending;
 	bool discarding;  /* inside a line longer than the limit */
 	bool paused;      /* reading stopped: too many requests queued */
+	bool held_back;   /* reading stopped: the daemon's memory budget is nearly spent */
 	bool closing;     /* the client finished sending: close once every reply is out */
 	unsigned long id;
+	size_t queued;    /* bytes it makes the daemon hold: buffers, lines, replies */
+	struct evbuffer_cb_entry *in_cb, *out_cb; /* keep queued in step with its buffers */
 };
 
 struct worker {
@@ -59,7 +65,10 @@ struct worker {
 	int heavy;                      /* heavy requests among them */
 	bool retiring;                  /* an older generation: finish the queue, then go */
 	bool timed_out;                 /* killed for overrunning the time budget */
+	bool answered;                  /* it has sent a frame: it loaded the rulesets */
 	struct event *timer;
+	size_t queued;                  /* bytes in its socket buffers, in srv.queued_bytes */
+	struct evbuffer_cb_entry *in_cb, *out_cb;
 };
 
 /* Replies a client has not read yet, past which the daemon stops reading its requests: with
@@ -67,6 +76,8 @@ struct worker {
 #define MAX_UNREAD_REPLY_BYTES (8u << 20)
 /* Most bytes moved by one read or write on a socket. */
 #define IO_CHUNK_BYTES (256u << 10)
+/* What a request gets when the daemon stops before it could run (a second SIGTERM). */
+#define STOPPING_MESSAGE "the daemon is stopping; the request was not run"
 
 struct server {
 	struct event_base *base;
@@ -83,11 +94,19 @@ struct server {
 	int generation;
 	uint32_t next_seq;
 	unsigned long next_conn_id;
-	bool draining;
+	bool draining;                  /* SIGTERM: finishing what was asked, then exiting */
+	bool stopping;                  /* a second SIGTERM (or the drain timeout): exiting now */
+	int failed_starts;              /* workers in a row that ended before answering anything */
+	size_t queued_bytes;            /* what clients make the parent hold: see conn.c */
+	size_t queued_peak;             /* its highest since the heap was last trimmed */
+	int held_back;                  /* connections not read for the budget's sake */
+	bool budget_event_active;
 	time_t started;
 	unsigned long requests, errors, connections_total, worker_restarts, overloaded;
 	struct event *restart_timer;
 	struct event *stats_timer;
+	struct event *budget_event;     /* enforces max_queued_bytes, once per loop turn */
+	struct event *drain_timer;      /* drain_timeout: a drain that takes too long stops */
 	struct reply_cache *cache;      /* replies of the current generation, see cache.h */
 };
 
@@ -96,6 +115,8 @@ extern struct server srv;
 /* server.c: the life cycle. */
 /* While draining, ends the event loop once nothing is queued or unwritten. */
 void server_check_drained(void);
+/* The status method's result, from the parent's counters (see docs/protocol.md). */
+json_t *server_status(void *arg);
 
 /* listen.c: the socket. */
 /* A listening socket at path (mode, group: NULL for the daemon's own), or -1 (logged). */
@@ -104,6 +125,12 @@ int listen_open_socket(const char *path, mode_t mode, const char *group);
 /* conn.c: connections and their in-order replies. */
 /* Closes a connection; its requests still with a worker lose their client. */
 void conn_free(struct conn *c);
+/* Wakes the budget event when the memory budget needs enforcing or held-back connections may
+ * be read again (called wherever what connections hold changes). */
+void conn_check_budget(void);
+/* The budget event's callback: holds back or closes the heaviest connections (conn.c). */
+void conn_enforce_budget(evutil_socket_t fd, short what, void *arg);
+void request_free(struct request *r);
 /* The reply to r (NULL: none, a notification), sent once those before it on its connection are. */
 void request_finish(struct request *r, char *reply, bool is_error);
 /* r answered with an error object (code, data.kind, message). */
@@ -115,6 +142,12 @@ void conn_accept(struct evconnlistener *l, evutil_socket_t fd, struct sockaddr *
 /* pool.c: the worker pool. */
 /* Gives a request to the least loaded live worker, or queues it (backlog, heavy backlog). */
 void pool_dispatch(struct request *r);
+/* Requests that waited for a live worker, then heavy ones that waited for a slot, to workers. */
+void pool_hand_out(void);
+/* Takes r out of the backlog it waits in; false when it is not waiting (a worker has it). */
+bool pool_forget(struct request *r);
+/* A second SIGTERM: every request not yet answered gets an error, every worker is killed. */
+void pool_stop_now(void);
 /* One frame to a worker. */
 void worker_send(struct worker *w, const char *data, size_t len, uint32_t seq, uint32_t flags);
 /* Forgets a worker and closes its socket, which tells the process to exit. */

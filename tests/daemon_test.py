@@ -6,6 +6,7 @@ Prints one line per check and "N passed, M failed"; exits non-zero on any failur
 """
 import json
 import os
+import random
 import shutil
 import signal
 import socket
@@ -72,14 +73,18 @@ class Client:
 
 
 class Daemon:
-    def __init__(self, workdir, config, plugins_dir, rulesets_dir):
+    def __init__(self, workdir, config, plugins_dir, rulesets_dir, own_group=False):
+        """own_group: the daemon leads a process group of its own, as under systemd, so that
+        a test can signal the whole group."""
         self.sock = os.path.join(workdir, "shoutand.sock")
         self.config = os.path.join(workdir, "shoutand.yaml")
         with open(self.config, "w") as f:
             f.write("plugins_dir: %s\nrulesets_dir: %s\n%s" % (plugins_dir, rulesets_dir, config))
         self.log = open(os.path.join(workdir, "shoutand.log"), "w+")
         self.proc = subprocess.Popen([SHOUTAND, "-f", "-c", self.config, "-s", self.sock],
-                                     stdout=self.log, stderr=self.log)
+                                     stdout=self.log, stderr=self.log,
+                                     start_new_session=own_group)
+        self.own_group = own_group
         for _ in range(200):
             if os.path.exists(self.sock):
                 try:
@@ -98,6 +103,33 @@ class Daemon:
     def workers(self):
         out = subprocess.run(["pgrep", "-P", str(self.proc.pid)], capture_output=True, text=True)
         return [int(p) for p in out.stdout.split()]
+
+    def rss_kb(self):
+        """The parent's resident memory (VmRSS), in KiB."""
+        with open("/proc/%d/status" % self.proc.pid) as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+        return 0
+
+    def sanitized(self):
+        """Built with AddressSanitizer, whose allocator keeps freed memory in quarantine (and
+        ignores malloc_trim): its resident size says nothing about the daemon's own."""
+        with open("/proc/%d/maps" % self.proc.pid) as f:
+            return "libasan" in f.read()
+
+    def exited_within(self, seconds):
+        """Its exit status if it ends within the time, else None (and it is killed, with its
+        workers, so that a hang fails the check instead of the run)."""
+        try:
+            return self.proc.wait(seconds)
+        except subprocess.TimeoutExpired:
+            if self.own_group:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            else:
+                self.proc.kill()
+            self.proc.wait()
+            return None
 
     def stop(self):
         if self.proc.poll() is None:
@@ -221,15 +253,23 @@ def misbehaving(d):
     c = Client(d.sock)
     other = Client(d.sock)
     other.send({"jsonrpc": "2.0", "id": "before", "method": "version"})
-    reply = c.call("score", {"ruleset": "crash", "game": {"size": 9}})
+    reply = c.call("score", {"ruleset": "crash", "game": {"size": 9}}, id="crash-1")
     check("a crashing plugin costs only its request",
           reply.get("error", {}).get("data", {}).get("kind") == "internal", reply)
+    check("the internal error carries the request's id", reply.get("id") == "crash-1", reply)
     check("the other connection does not notice", other.recv()["id"] == "before" and
           other.call("version", id="after")["id"] == "after")
-    reply = c.call("score", {"ruleset": "sleepy", "game": {"size": 9}})
+    reply = c.call("score", {"ruleset": "sleepy", "game": {"size": 9}}, id=4242)
     check("a request over the time budget gets timeout",
           reply.get("error", {}).get("data", {}).get("kind") == "timeout", reply)
+    check("the timeout carries the request's id", reply.get("id") == 4242, reply)
     check("served after the timeout", c.call("version")["result"]["protocol"] == 1)
+    # A notification that runs out of time gets no reply: the next line is the next answer.
+    c.send({"jsonrpc": "2.0", "method": "score", "params": {"ruleset": "sleepy",
+                                                           "game": {"size": 9}}})
+    reply = c.call("version", id="after-notification")
+    check("a notification that times out gets no reply", reply.get("id") == "after-notification",
+          reply)
     c.close()
     other.close()
 
@@ -374,6 +414,294 @@ def drain_test(d):
     check("SIGTERM removes the socket", not os.path.exists(d.sock))
 
 
+def random_game(size=19, moves=250, seed=11):
+    """A legal game of random moves (captures, no suicide, simple ko) that never fills its own
+    eyes, then two passes: a 19x19 record for the automatic dead-stone judgement."""
+    rng = random.Random(seed)
+    letters = "ABCDEFGHJKLMNOPQRST"
+    board, out, ko, colour = {}, [], None, "B"
+
+    def neighbours(p):
+        x, y = p
+        return [q for q in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+                if 0 <= q[0] < size and 0 <= q[1] < size]
+
+    def chain(p):
+        stones, liberties, todo = {p}, set(), [p]
+        while todo:
+            for q in neighbours(todo.pop()):
+                if q not in board:
+                    liberties.add(q)
+                elif board[q] == board[p] and q not in stones:
+                    stones.add(q)
+                    todo.append(q)
+        return stones, liberties
+
+    for _ in range(moves):
+        other = "W" if colour == "B" else "B"
+        empty = [(x, y) for x in range(size) for y in range(size) if (x, y) not in board]
+        rng.shuffle(empty)
+        played = None
+        for p in empty:
+            if p == ko or all(board.get(q) == colour for q in neighbours(p)):
+                continue
+            board[p] = colour
+            captured = set()
+            for q in neighbours(p):
+                if board.get(q) == other and not chain(q)[1]:
+                    captured |= chain(q)[0]
+            for q in captured:
+                del board[q]
+            if not chain(p)[1]:
+                del board[p]
+                for q in captured:
+                    board[q] = other
+                continue
+            ko = next(iter(captured)) if len(captured) == 1 and len(chain(p)[0]) == 1 else None
+            played = p
+            break
+        out.append(colour + (" %s%d" % (letters[played[0]], played[1] + 1) if played else " pass"))
+        if played is None:
+            ko = None
+        colour = other
+    return {"size": size, "moves": out + ["B pass", "W pass"]}
+
+
+def read_replies(c, n):
+    """Up to n replies, stopping at the client's timeout or when the daemon closes."""
+    replies = []
+    try:
+        while len(replies) < n:
+            replies.append(c.recv())
+    except (ConnectionError, socket.timeout, OSError):
+        pass
+    return replies
+
+
+def stop_tests(work, plugins_dir, rulesets_dir):
+    """SIGTERM drains and exits in every case: sent to the whole process group (workers too),
+    with one worker, after the workers were killed, twice, and with a client that never reads."""
+    game = random_game()
+    score = {"ruleset": "chinese", "game": game, "dead": "auto"}
+    slow = {"ruleset": "sleepy-short", "game": {"size": 9}}
+
+    def heavy_burst(d, n=40):
+        # Two slow heavy requests first, so that the score requests are still queued for the
+        # heavy slot when the signal comes; replies come back in order.
+        c = Client(d.sock, timeout=20)
+        reqs = [{"jsonrpc": "2.0", "id": "slow-%d" % i, "method": "score", "params": slow}
+                for i in range(2)]
+        reqs += [{"jsonrpc": "2.0", "id": i, "method": "score", "params": score} for i in range(n)]
+        c.send_raw(b"".join(json.dumps(r).encode() + b"\n" for r in reqs))
+        time.sleep(0.3)
+        return c, [r["id"] for r in reqs]
+
+    for workers in (2, 1):
+        sub = os.path.join(work, "stop-group-%d" % workers)
+        os.mkdir(sub)
+        d = Daemon(sub, "workers: %d\nlog_level: debug\n" % workers, plugins_dir, rulesets_dir,
+                   own_group=True)
+        c, ids = heavy_burst(d)
+        started = time.time()
+        os.killpg(d.proc.pid, signal.SIGTERM)  # what systemd sends without KillMode=mixed
+        replies = read_replies(c, len(ids))
+        status = d.exited_within(20)
+        name = "SIGTERM to the process group (%d worker%s)" % (workers, "s" * (workers > 1))
+        check(name + ": every request answered, in order", [r.get("id") for r in replies] == ids,
+              [r.get("id") for r in replies][:8])
+        check(name + ": the scores are all computed", len(replies) == len(ids) and
+              all("result" in r for r in replies[2:]),
+              [r for r in replies if "result" not in r][:2])
+        check(name + ": exits 0 (%.1f s)" % (time.time() - started), status == 0, status)
+        c.close()
+
+    # Both workers killed while heavy requests wait; then SIGTERM.
+    sub = os.path.join(work, "stop-killed")
+    os.mkdir(sub)
+    d = Daemon(sub, "workers: 2\n", plugins_dir, rulesets_dir, own_group=True)
+    c, ids = heavy_burst(d)
+    for pid in d.workers():
+        os.kill(pid, signal.SIGKILL)
+    time.sleep(0.1)
+    d.proc.send_signal(signal.SIGTERM)
+    replies = read_replies(c, len(ids))
+    check("workers killed, then SIGTERM: every request answered with its own id, in order",
+          [r.get("id") for r in replies] == ids, [r.get("id") for r in replies][:8])
+    check("workers killed, then SIGTERM: at most the two running requests fail",
+          sum("error" in r for r in replies[2:]) <= 2, [r for r in replies if "error" in r][:3])
+    check("workers killed, then SIGTERM: exits 0", d.exited_within(20) == 0)
+    c.close()
+
+    # A second SIGTERM does not wait for requests that would take a minute each.
+    sub = os.path.join(work, "stop-twice")
+    os.mkdir(sub)
+    d = Daemon(sub, "workers: 2\nrequest_timeout_ms: 120000\n", plugins_dir, rulesets_dir,
+               own_group=True)
+    c = Client(d.sock, timeout=20)
+    for i in range(4):
+        c.send({"jsonrpc": "2.0", "id": "minute-%d" % i, "method": "score",
+                "params": {"ruleset": "sleepy", "game": {"size": 9}}})
+    time.sleep(0.3)
+    d.proc.send_signal(signal.SIGTERM)
+    time.sleep(0.3)
+    started = time.time()
+    d.proc.send_signal(signal.SIGTERM)
+    replies = read_replies(c, 4)
+    status = d.exited_within(10)
+    check("a second SIGTERM answers what is left with an error, with each id",
+          [r.get("id") for r in replies] == ["minute-%d" % i for i in range(4)] and
+          all("stopping" in r.get("error", {}).get("message", "") for r in replies), replies)
+    check("a second SIGTERM exits at once (%.1f s)" % (time.time() - started),
+          status == 0 and time.time() - started < 5, status)
+    c.close()
+
+    # A client that never reads its replies cannot hold the drain past drain_timeout.
+    sub = os.path.join(work, "stop-unread")
+    os.mkdir(sub)
+    d = Daemon(sub, "workers: 2\ndrain_timeout: 2\n", plugins_dir, rulesets_dir, own_group=True)
+    c = Client(d.sock, timeout=2)
+    line = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "replay",
+                       "params": {"ruleset": "chinese", "game": game}}).encode() + b"\n"
+    try:
+        while True:
+            c.send_raw(line * 64)
+    except (socket.timeout, OSError):
+        pass  # the daemon stopped reading: its replies are piling up unread
+    started = time.time()
+    d.proc.send_signal(signal.SIGTERM)
+    status = d.exited_within(15)
+    check("SIGTERM with a client that reads nothing ends after drain_timeout (%.1f s)"
+          % (time.time() - started), status == 0 and time.time() - started < 6, status)
+    c.close()
+
+
+def memory_budget_test(work, plugins_dir, rulesets_dir):
+    """Clients that send and never read are held to max_queued_bytes all together, a client
+    that reads is served meanwhile, and the memory comes back when they leave."""
+    budget_mb, margin_mb, flooders = 16, 24, 30
+    sub = os.path.join(work, "budget")
+    os.mkdir(sub)
+    d = Daemon(sub, "workers: 2\nmax_connections: 100\nreply_cache_bytes: 1048576\n"
+               "max_queued_bytes: %d\n" % (budget_mb << 20), plugins_dir, rulesets_dir)
+    game = random_game()
+    line = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "replay",
+                       "params": {"ruleset": "chinese", "game": game}}).encode() + b"\n"
+    idle_kb = d.rss_kb()
+    clients = []
+
+    def flood():
+        try:
+            c = Client(d.sock, timeout=3)
+            clients.append(c)
+            while True:
+                c.send_raw(line * 32)
+        except (socket.timeout, OSError):
+            pass  # read no more by the daemon, or closed as overloaded
+    threads = [threading.Thread(target=flood) for _ in range(flooders)]
+    for t in threads:
+        t.start()
+    good = Client(d.sock, timeout=10)
+    peak_kb, peak_queued, served, slowest = 0, 0, 0, 0.0
+    until = time.time() + 5
+    while time.time() < until:
+        asked = time.time()
+        try:
+            served += good.call("version", id=served)["id"] == served
+            peak_queued = max(peak_queued, good.call("status")["result"]["queued_bytes"])
+        except (ConnectionError, socket.timeout, OSError):
+            break
+        slowest = max(slowest, time.time() - asked)
+        peak_kb = max(peak_kb, d.rss_kb())
+        time.sleep(0.05)
+    for t in threads:
+        t.join()
+    # What the daemon counts may pass the budget by a loop turn's reads before it acts.
+    check("%d clients that never read: the daemon holds at most the budget (%d MB at most)"
+          % (flooders, peak_queued >> 20), 0 < peak_queued < (budget_mb + 8) << 20, peak_queued)
+    sanitized = d.sanitized()
+    if not sanitized:
+        check("%d clients that never read: the parent stays under the budget + %d MB (peak %d "
+              "MB, idle %d MB)" % (flooders, margin_mb, peak_kb >> 10, idle_kb >> 10),
+              peak_kb < idle_kb + ((budget_mb + margin_mb) << 10), peak_kb)
+    # (A sanitized daemon is several times slower: its replies may take seconds.)
+    check("a client that reads is served meanwhile (%d requests, the slowest %.2f s)"
+          % (served, slowest), served > 20 and slowest < (8 if sanitized else 2),
+          (served, slowest))
+    for c in clients:
+        c.close()
+    # The memory comes back even while a client keeps the daemon busy.
+    after_kb = peak_kb
+    until = time.time() + 6
+    while time.time() < until:
+        good.call("version")
+        after_kb = d.rss_kb()
+        if after_kb < idle_kb + (8 << 10) and not sanitized:
+            break
+        time.sleep(0.1)
+    if not sanitized:
+        check("the memory comes back after they leave (%d MB)" % (after_kb >> 10),
+              after_kb < idle_kb + (8 << 10), after_kb)
+    check("what the daemon holds comes back after they leave",
+          good.call("status")["result"]["queued_bytes"] < 64 << 10)
+    good.close()
+    d.stop()
+
+
+def no_worker_tests(work, plugins_dir, rulesets_dir):
+    """status is answered by the parent, so a health check sees workers that cannot start;
+    other requests get an error instead of waiting for a worker that never comes."""
+    sub = os.path.join(work, "no-workers")
+    own_rulesets = os.path.join(sub, "rulesets")
+    os.mkdir(sub)
+    shutil.copytree(rulesets_dir, own_rulesets)
+    d = Daemon(sub, "workers: 2\nidle_timeout: 60\n", plugins_dir, own_rulesets,
+               own_group=True)
+    c = Client(d.sock)
+    healthy = c.call("status", id="health")["result"]
+    check("status from the parent lists the checked plugins and rulesets",
+          healthy["workers"] == 2 and healthy["worker_start_failures"] == 0 and
+          "chinese" in healthy["rulesets"] and
+          any(p["name"] == "chinese" for p in healthy["plugins"]), healthy)
+    # A ruleset the workers cannot load appears (as if edited without a reload); the workers
+    # die, and every new one fails to start.
+    with open(os.path.join(own_rulesets, "broken.yaml"), "w") as f:
+        f.write("plugin: chinese\nparameters:\n  komi: plenty\n")
+    for pid in d.workers():
+        os.kill(pid, signal.SIGKILL)
+    deadline = time.time() + 10
+    status = {}
+    while time.time() < deadline:
+        status = c.call("status", id="health")["result"]
+        if status["worker_start_failures"] >= 3:
+            break
+        time.sleep(0.1)
+    check("status answers while no worker can start, and says so",
+          status.get("worker_start_failures", 0) >= 3 and "chinese" in status["rulesets"],
+          status)
+    started = time.time()
+    reply = c.call("score", {"ruleset": "chinese", "game": {"size": 9}}, id="no-worker")
+    check("a request with no worker to run it gets an internal error at once, with its id",
+          reply.get("id") == "no-worker" and reply.get("error", {}).get("data", {}).get("kind")
+          == "internal" and time.time() - started < 2, reply)
+    check("status with params is refused by the parent as by the method",
+          c.call("status", {"verbose": True}, id=5).get("error", {}).get("code") == -32602)
+    # Repaired: the next restart serves again.
+    os.unlink(os.path.join(own_rulesets, "broken.yaml"))
+    deadline = time.time() + 15
+    reply = {}
+    while time.time() < deadline:
+        reply = c.call("score", {"ruleset": "chinese", "game": {"size": 9}, "dead": "none"},
+                       id="repaired")
+        if "result" in reply:
+            break
+        time.sleep(0.2)
+    check("served again once the workers can start", "result" in reply, reply)
+    check("status shows the recovery", c.call("status")["result"]["worker_start_failures"] == 0)
+    c.close()
+    d.proc.send_signal(signal.SIGTERM)
+    check("stops after the workers could not start", d.exited_within(10) == 0)
+
+
 def startup_tests(work, plugins_dir, rulesets_dir):
     # -n checks and says so; a broken configuration is named by file, line and column.
     good = os.path.join(work, "good.yaml")
@@ -425,6 +753,9 @@ def main():
     d = None
     try:
         startup_tests(work, plugins_dir, rulesets_dir)
+        stop_tests(work, plugins_dir, rulesets_dir)
+        no_worker_tests(work, plugins_dir, rulesets_dir)
+        memory_budget_test(work, plugins_dir, rulesets_dir)
         d = Daemon(work, config, plugins_dir, rulesets_dir)
         # A second daemon on the same socket refuses to start.
         out = subprocess.run([SHOUTAND, "-f", "-c", d.config, "-s", d.sock],
