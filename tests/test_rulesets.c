@@ -1,5 +1,5 @@
 /*
- * Tests of the rulesets through the host, as a user meets them: rules.md's worked examples on
+ * Tests of the rulesets through the host, as a user meets them: docs/rules.md's worked examples on
  * positions built for them, the consequences of violations, seated stones and White first, the
  * Han stone supply, handicap compensation, seki, YAML errors with positions, and plugin loading
  * (a wrong ABI version, a failing init, a file with no entry point).
@@ -158,7 +158,7 @@ split_board(int k)
 	return d;
 }
 
-/* rules.md section 5's tax example: A_B 184, A_W 177, no dame; five black groups (bands cut by
+/* docs/rules.md section 5's tax example: A_B 184, A_W 177, no dame; five black groups (bands cut by
  * white walls) and three white ones (cut by black walls across the right side). */
 static const char tax_board[] =
     "..........XO.......\n"
@@ -186,7 +186,7 @@ static const char tax_board[] =
 static void
 test_chinese_counts_at_three_and_three_quarter_zi(void **state)
 {
-	/* rules.md section 2: Black 184 -> W+0.5 白胜¼子; 185 -> B+1.5 黑胜¾子;
+	/* docs/rules.md section 2: Black 184 -> W+0.5 白胜¼子; 185 -> B+1.5 黑胜¾子;
 	 * 183 -> W+2.5 白胜1¼子. */
 	static const struct { int count; const char *re, *native; } cases[] = {
 		{ 184, "W+0.5", "白胜¼子" },
@@ -387,7 +387,7 @@ test_bent_four_marked_dead(void **state)
 static void
 test_tang_territory_examples(void **state)
 {
-	/* rules.md section 5, from GoGoD's comments: territory - stones lost - 2 per group. */
+	/* docs/rules.md section 5, from GoGoD's comments: territory - stones lost - 2 per group. */
 	static const struct {
 		int terr_b, lost_b, groups_b, terr_w, lost_w, groups_w;
 		const char *re, *re_without_tax;
