@@ -1,6 +1,7 @@
 /* The daemon's settings: defaults, and the YAML file read through a table of keys (libyaml). */
 #include <errno.h>
 #include <limits.h>
+#include <pwd.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,6 +41,7 @@ config_defaults(struct config *c, const char *plugins_dir, const char *rulesets_
 	c->max_queued_bytes = 128u << 20;
 	c->drain_timeout_s = 20;
 	c->log_level = LOG_LEVEL_INFO;
+	c->worker_seccomp = true;
 }
 
 void
@@ -49,6 +51,7 @@ config_free(struct config *c)
 	free(c->socket_group);
 	free(c->plugins_dir);
 	free(c->rulesets_dir);
+	free(c->user);
 	memset(c, 0, sizeof(*c));
 }
 
@@ -60,6 +63,7 @@ config_copy(struct config *dst, const struct config *src)
 	dst->socket_group = src->socket_group ? strdup(src->socket_group) : NULL;
 	dst->plugins_dir = src->plugins_dir ? strdup(src->plugins_dir) : NULL;
 	dst->rulesets_dir = src->rulesets_dir ? strdup(src->rulesets_dir) : NULL;
+	dst->user = src->user ? strdup(src->user) : NULL;
 	return 1;
 }
 
@@ -87,9 +91,11 @@ config_absolute_path(const char *dir, const char *path)
 /*
  * KEY_PATH: a file or directory; a relative one is taken from the configuration file's own
  * directory, as most daemons read paths inside their configuration, and made absolute at once,
- * since the detached daemon's working directory is "/".
+ * since the detached daemon's working directory is "/".  KEY_USER: an account, looked up when
+ * the file is read so that a wrong name is an error at its line.
  */
-enum key_type { KEY_STRING, KEY_PATH, KEY_INT, KEY_SIZE, KEY_MODE, KEY_LEVEL };
+enum key_type { KEY_STRING, KEY_PATH, KEY_INT, KEY_SIZE, KEY_MODE, KEY_LEVEL, KEY_USER,
+	KEY_BOOL };
 
 /* One configuration key: its name, its type, where it goes, and its range. */
 struct key {
@@ -117,6 +123,9 @@ static const struct key keys[] = {
 	    1L << 40 },
 	{ "drain_timeout", KEY_INT, offsetof(struct config, drain_timeout_s), 1, 86400 },
 	{ "log_level", KEY_LEVEL, offsetof(struct config, log_level), 0, 0 },
+	/* The workers' confinement (worker.h). */
+	{ "user", KEY_USER, offsetof(struct config, user), 0, 0 },
+	{ "worker_seccomp", KEY_BOOL, offsetof(struct config, worker_seccomp), 0, 0 },
 };
 
 static int
@@ -165,6 +174,34 @@ set_key(struct config *c, const struct key *k, const yaml_node_t *v, const char 
 		return *dst != NULL ? 1 : fail_at(err, errlen, path, v, "%s: out of memory",
 		    k->name);
 	}
+	case KEY_USER: {
+		struct passwd *pw;
+
+		errno = 0;
+		pw = getpwnam(text);
+		if (pw == NULL)
+			return fail_at(err, errlen, path, v, "%s: no account named '%.40s'%s%s",
+			    k->name, text, errno ? ": " : "", errno ? strerror(errno) : "");
+		if (pw->pw_uid == 0)
+			return fail_at(err, errlen, path, v, "%s: '%.40s' is root; name an "
+			    "account without privileges, such as nobody", k->name, text);
+		free(c->user);
+		c->user = strdup(text);
+		c->user_uid = pw->pw_uid;
+		c->user_gid = pw->pw_gid;
+		return c->user != NULL;
+	}
+	case KEY_BOOL:
+		if (strcmp(text, "true") == 0 || strcmp(text, "yes") == 0 ||
+		    strcmp(text, "on") == 0)
+			*(bool *)(void *)((char *)c + k->offset) = true;
+		else if (strcmp(text, "false") == 0 || strcmp(text, "no") == 0 ||
+		    strcmp(text, "off") == 0)
+			*(bool *)(void *)((char *)c + k->offset) = false;
+		else
+			return fail_at(err, errlen, path, v, "%s: '%.20s' is not true or false",
+			    k->name, text);
+		return 1;
 	case KEY_MODE:
 		/* Modes are octal whatever their spelling: 0660 and 660 alike. */
 		errno = 0;

@@ -2,6 +2,7 @@
 #ifndef SHOUTAN_CONFIG_H
 #define SHOUTAN_CONFIG_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
 
@@ -21,6 +22,11 @@ struct config {
 	size_t max_queued_bytes;  /* unread replies and pending requests, all clients together */
 	int drain_timeout_s;      /* SIGTERM: the longest wait for requests in flight */
 	int log_level;            /* enum log_level */
+	/* Confinement of the workers, which parse untrusted input (worker.h). */
+	char *user;               /* started as root, workers run as this account; NULL: no drop */
+	uid_t user_uid;           /* the account's, looked up when the file was read */
+	gid_t user_gid;
+	bool worker_seccomp;      /* a system call filter in the workers (on by default) */
 };
 
 /* Defaults: the socket under $XDG_RUNTIME_DIR, or /run/shoutand for root; two workers (the

@@ -412,7 +412,7 @@ pool_spawn_worker(void)
 			_exit(1);
 		close_range(4, ~0U, 0);
 		log_reopen();
-		_exit(worker_main(3, srv.cfg.plugins_dir, srv.cfg.rulesets_dir, srv.generation));
+		_exit(worker_main(3, &srv.cfg, srv.generation));
 	}
 	close(sv[1]);
 	evutil_make_socket_nonblocking(sv[0]);

@@ -26,6 +26,7 @@
 #include "server.h"
 #include "server_impl.h"
 #include "triage.h"
+#include "worker.h"
 
 /* After a second SIGTERM, the error replies written within this reach clients that read. */
 #define STOP_FLUSH_MS 1000
@@ -213,8 +214,9 @@ server_check_rulesets(const struct config *cfg, char *err, size_t errlen)
 		char e[SHT_ERR_MAX];
 
 		close(p[0]);
-		r = sht_registry_load(cfg->plugins_dir, cfg->rulesets_dir, e, sizeof(e));
-		if (r == NULL) {
+		/* As a worker starts, confinement included: an account that cannot read the
+		 * rulesets, or a filter the kernel refuses, fails here and not in every worker. */
+		if (worker_prepare(cfg, p[1], &r, e, sizeof(e)) != WORKER_EXIT_OK) {
 			(void)!write(p[1], e, strlen(e));
 			_exit(1);
 		}

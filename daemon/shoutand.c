@@ -57,6 +57,19 @@ detach(void)
 	return true;
 }
 
+/* The workers parse what any client sends: say so when they will do it as root, and when a
+ * configured `user` cannot be taken on because the daemon was not started as root. */
+static void
+warn_about_privileges(const struct config *cfg)
+{
+	if (geteuid() == 0 && cfg->user == NULL)
+		log_warning("started as root with no user configured: the workers keep root's "
+		    "privileges; set user (for example user: nobody) to drop them");
+	else if (geteuid() != 0 && cfg->user != NULL && geteuid() != cfg->user_uid)
+		log_warning("user: %s needs the daemon started as root; the workers run as uid %d",
+		    cfg->user, (int)geteuid());
+}
+
 int
 main(int argc, char **argv)
 {
@@ -103,10 +116,13 @@ main(int argc, char **argv)
 	if (verbose)
 		cfg.log_level = LOG_LEVEL_DEBUG;
 	if (check) {
-		struct sht_registry *r = sht_registry_load(cfg.plugins_dir, cfg.rulesets_dir, err,
-		    sizeof(err));
+		struct sht_registry *r = NULL;
 
-		if (r == NULL) {
+		/* Loaded as the workers load them (as `user`, then confined), then here for
+		 * the counts: a ruleset that user cannot read fails -n as it would fail start. */
+		if (!server_check_rulesets(&cfg, err, sizeof(err)) ||
+		    (r = sht_registry_load(cfg.plugins_dir, cfg.rulesets_dir, err,
+		    sizeof(err))) == NULL) {
 			fprintf(stderr, "shoutand: %s\n", err);
 			rc = EXIT_FAILED;
 			goto out;
@@ -129,6 +145,7 @@ main(int argc, char **argv)
 		goto out;
 	}
 	log_init("shoutand", foreground, (enum log_level)cfg.log_level);
+	warn_about_privileges(&cfg);
 	rc = server_run(&cfg, config_path, socket_path);
 out:
 	config_free(&cfg);

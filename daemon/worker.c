@@ -1,14 +1,17 @@
-/* A worker process: loads the rulesets, then answers request frames one at a time until EOF. */
+/* A worker process: confined, loads the rulesets, then answers request frames until EOF. */
 #include <errno.h>
+#include <iconv.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "frame.h"
 #include "log.h"
 #include "rpc.h"
+#include "sandbox.h"
 #include "worker.h"
 
 static json_t *latest_stats;
@@ -85,12 +88,60 @@ bytes_append(struct bytes *b, const void *p, size_t n)
 	return true;
 }
 
+/*
+ * Loads, for good, iconv's converters from the character sets lib/charset.c converts SGF records
+ * from (its iconv_name table, the byte-order marks, and detection) to UTF-8.  glibc reads its
+ * converter list and dlopens each converter on first use, which the system call filter forbids:
+ * opened now and never closed, they stay loaded.  A record in another character set is decoded
+ * by detection under the filter (iconv_open fails), instead of killing the worker.
+ */
+static void
+load_character_sets(void)
+{
+	static const char *const names[] = { "GB18030", "CP932", "CP949", "BIG5-HKSCS", "EUC-JP",
+		"WINDOWS-1252", "UTF-16LE", "UTF-16BE" };
+	static iconv_t kept[sizeof(names) / sizeof(names[0])];
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (kept[i] == NULL)
+			kept[i] = iconv_open("UTF-8", names[i]);
+}
+
+enum worker_exit
+worker_prepare(const struct config *cfg, int request_fd, struct sht_registry **registry,
+    char *err, size_t errlen)
+{
+	*registry = NULL;
+	if (geteuid() == 0 && cfg->user != NULL &&
+	    !sandbox_drop_privileges(cfg->user_uid, cfg->user_gid, err, errlen))
+		return WORKER_EXIT_CONFINE_FAILED;
+	*registry = sht_registry_load(cfg->plugins_dir, cfg->rulesets_dir, err, errlen);
+	if (*registry == NULL)
+		return WORKER_EXIT_LOAD_FAILED;
+	if (!cfg->worker_seccomp)
+		return WORKER_EXIT_OK;
+	/* What would otherwise open a file on first use, once the filter forbids it: jansson
+	 * seeds its hash tables from /dev/urandom, syslog's timestamps read the zone, and iconv
+	 * loads its converters. */
+	json_object_seed(0);
+	tzset();
+	load_character_sets();
+	if (!sandbox_restrict_syscalls(request_fd, err, errlen)) {
+		sht_registry_free(*registry);
+		*registry = NULL;
+		return WORKER_EXIT_CONFINE_FAILED;
+	}
+	return WORKER_EXIT_OK;
+}
+
 int
-worker_main(int fd, const char *plugins_dir, const char *rulesets_dir, int gen)
+worker_main(int fd, const struct config *cfg, int gen)
 {
 	struct sht_context ctx;
+	struct sht_registry *registry;
 	char err[SHT_ERR_MAX];
 	struct bytes in = { 0 }, out = { 0 };
+	enum worker_exit prepared;
 
 	generation = gen;
 	/* The parent handles signals; a worker just ends when its socket closes. */
@@ -99,11 +150,12 @@ worker_main(int fd, const char *plugins_dir, const char *rulesets_dir, int gen)
 	signal(SIGTERM, SIG_DFL);
 	signal(SIGPIPE, SIG_IGN);
 	memset(&ctx, 0, sizeof(ctx));
-	ctx.registry = sht_registry_load(plugins_dir, rulesets_dir, err, sizeof(err));
-	if (ctx.registry == NULL) {
-		log_error("worker cannot load the rulesets: %s", err);
-		return WORKER_EXIT_LOAD_FAILED;
+	prepared = worker_prepare(cfg, fd, &registry, err, sizeof(err));
+	if (prepared != WORKER_EXIT_OK) {
+		log_error("worker cannot start: %s", err);
+		return prepared;
 	}
+	ctx.registry = registry;
 	ctx.status = status;
 	/* Read what has arrived, answer every whole frame in it, write the answers at once:
 	 * under load the parent sends several requests together, and this answers them with
@@ -161,6 +213,6 @@ out:
 	free(in.data);
 	free(out.data);
 	json_decref(latest_stats);
-	sht_registry_free((struct sht_registry *)ctx.registry);
-	return 0;
+	sht_registry_free(registry);
+	return WORKER_EXIT_OK;
 }
