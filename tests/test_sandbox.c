@@ -87,7 +87,7 @@ map_executable_memory(int fd)
 static void
 write_elsewhere(int fd)
 {
-	(void)write(fd + 1, "x", 1);
+	(void)!write(fd + 1, "x", 1);
 	_exit(LET_THROUGH);
 }
 
