@@ -30,6 +30,10 @@ import time
 SHOUTAND, PLUGINS, RULESETS, TEST_PLUGINS, SOURCE = map(os.path.abspath, sys.argv[1:6])
 CORPUS = os.path.abspath(sys.argv[6]) if len(sys.argv) > 6 else ""
 STRICT = os.environ.get("HOSTILE_STRICT") == "1"
+# Under AddressSanitizer the daemon's resident memory is mostly shadow memory and the freed
+# blocks it holds in quarantine: the memory checks mean nothing there and are skipped.
+with open(SHOUTAND, "rb") as f:
+    UNDER_ASAN = b"__asan_init" in f.read()
 
 # Issue-11 items whose fix has not landed on main yet: their checks are reported, not counted.
 PENDING = {
@@ -598,7 +602,10 @@ def never_readers(d, sentinel, n):
     tally.add(attack, "sent", total)
     tally.add(attack, "unread", total)
     budget_kb = base_kb + (2 * QUEUED_BUDGET >> 10) + RSS_SLACK_KB
-    check("%d clients that never read (%d requests): the parent stays under %d MB (peak %d MB,"
+    memory_check = check if not UNDER_ASAN else (
+        lambda name, ok, detail="", item=None: skip(name, item, "not measured under "
+                                                    "AddressSanitizer (shadow memory, quarantine)"))
+    memory_check("%d clients that never read (%d requests): the parent stays under %d MB (peak %d MB,"
           " %d MB before)" % (n, total, budget_kb >> 10, worst_kb >> 10, base_kb >> 10),
           worst_kb < budget_kb, item=4)
     # They read at last: those the daemon closed find the end of the stream, after an
@@ -633,7 +640,7 @@ def never_readers(d, sentinel, n):
     while time.time() < deadline and d.rss_kb() > base_kb + (24 << 10):
         time.sleep(0.2)
     after_kb = d.rss_kb()
-    check("the memory comes back once they leave (%d MB, %d MB before)"
+    memory_check("the memory comes back once they leave (%d MB, %d MB before)"
           % (after_kb >> 10, base_kb >> 10), after_kb <= base_kb + (24 << 10), item=4)
 
 
@@ -1002,6 +1009,27 @@ def sigterm_group(work, plugins_dir, rulesets_dir, workers, kill_workers_first=F
 
 # ---- the run ----
 
+def sanitizer_reports(log):
+    """The sanitizers' reports in a log, but for the crash the misbehaving plugin makes on
+    purpose (AddressSanitizer reports the SIGSEGV it raises)."""
+    reports, current = [], None
+    for line in log.splitlines():
+        if "runtime error:" in line:
+            reports.append(line)
+        elif "Sanitizer" in line and current is None:
+            current = [line]
+        elif current is not None:
+            current.append(line)
+            if line.startswith("SUMMARY:") or "ABORTING" in line:
+                text = "\n".join(current)
+                if "tests/plugins/misbehaving.c" not in text:
+                    reports.append(text)
+                current = None
+    if current is not None and "tests/plugins/misbehaving.c" not in "\n".join(current):
+        reports.append("\n".join(current))
+    return reports
+
+
 def accepts_setting(work, plugins_dir, rulesets_dir, line):
     """Whether this shoutand knows a configuration line (shoutand -n checks it)."""
     path = os.path.join(work, "probe.yaml")
@@ -1079,8 +1107,9 @@ def main():
             rc = None
         check("after the attacks SIGTERM stops the daemon with status 0 (%s)" % rc, rc == 0)
         log = d.logtext()
-        check("no sanitizer report in the daemon's log", "runtime error" not in log and
-              "Sanitizer" not in log, log[-2000:])
+        reports = sanitizer_reports(log)
+        check("no sanitizer report in the daemon's log (%d)" % len(reports), not reports,
+              "\n".join(reports)[:2000])
         if failed:
             print(log[-3000:])
         d.kill()
