@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "log.h"
+#include "server.h"
 #include "server_impl.h"
 
 /* ---- the socket ---- */
@@ -82,6 +83,28 @@ clear_socket_path(const struct sockaddr_un *sun, const char *path)
 	return true;
 }
 
+/* The address of the socket at path; false, logged, when the path is too long for one. */
+static bool
+socket_address(const char *path, struct sockaddr_un *sun)
+{
+	memset(sun, 0, sizeof(*sun));
+	sun->sun_family = AF_UNIX;
+	if (strlen(path) >= sizeof(sun->sun_path)) {
+		log_error("socket path too long: %s", path);
+		return false;
+	}
+	strcpy(sun->sun_path, path);
+	return true;
+}
+
+bool
+listen_clear_socket_path(const char *path)
+{
+	struct sockaddr_un sun;
+
+	return socket_address(path, &sun) && clear_socket_path(&sun, path);
+}
+
 int
 listen_open_socket(const char *path, mode_t mode, const char *group)
 {
@@ -89,14 +112,7 @@ listen_open_socket(const char *path, mode_t mode, const char *group)
 	int fd;
 	mode_t old;
 
-	memset(&sun, 0, sizeof(sun));
-	sun.sun_family = AF_UNIX;
-	if (strlen(path) >= sizeof(sun.sun_path)) {
-		log_error("socket path too long: %s", path);
-		return -1;
-	}
-	strcpy(sun.sun_path, path);
-	if (!clear_socket_path(&sun, path))
+	if (!socket_address(path, &sun) || !clear_socket_path(&sun, path))
 		return -1;
 	{
 		/* Create the directory the socket lives in, if it is missing. */

@@ -20,4 +20,9 @@ int server_run(struct config *cfg, const char *config_path, const char *socket_o
  * plugin cannot harm the caller; false with err filled when they do not load. */
 bool server_check_rulesets(const struct config *cfg, char *err, size_t errlen);
 
+/* Makes the socket path free to bind (listen.c): nothing there, or a stale socket, which is
+ * removed; false, logged, for a live socket or any other file.  shoutand.c asks before it
+ * detaches, so that a refusal reaches the terminal and the exit status. */
+bool listen_clear_socket_path(const char *path);
+
 #endif

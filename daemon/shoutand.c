@@ -139,6 +139,12 @@ main(int argc, char **argv)
 		rc = EXIT_FAILED;
 		goto out;
 	}
+	/* Before leaving the terminal too: refused after detaching, the user would see exit
+	 * status 0 and the reason only in syslog.  server_run checks again when it binds. */
+	if (!listen_clear_socket_path(cfg.socket_path)) {
+		rc = EXIT_FAILED;
+		goto out;
+	}
 	if (!foreground && !detach()) {
 		perror("shoutand: detach");
 		rc = EXIT_FAILED;

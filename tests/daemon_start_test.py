@@ -231,6 +231,12 @@ def socket_tests(work):
     check("a regular file at the socket path is kept", kept == "data\n", kept)
     check("and the daemon refuses, naming the path and what is there",
           status == 1 and (path + " is a regular file, not a socket") in log, log)
+    out = subprocess.run([SHOUTAND, "-c", config, "-s", path], capture_output=True, text=True,
+                         timeout=20)
+    kept = open(path).read() if os.path.isfile(path) else None
+    check("started detached, it refuses before detaching: status 1 and the reason on stderr",
+          out.returncode == 1 and (path + " is a regular file, not a socket") in out.stderr and
+          kept == "data\n", (out.returncode, out.stderr, kept))
     if os.path.lexists(path):
         os.unlink(path)
     os.mkdir(path)
