@@ -469,6 +469,9 @@ sht_judge_start(const struct sht_ruleset *rs, const struct sht_game *game, const
 	/* Who opens: PL if given; White after handicap stones; else the ruleset. */
 	if (*to_move == 0)
 		*to_move = out->handicap > 1 && game->has_setup ? SHT_WHITE : su->first_player;
+	/* The board is told too, so that everything that reads whose turn it is from the board
+	 * (legal, the replay's to_move, situational superko's history) agrees with the judge. */
+	sht_board_set_to_move(out->board, (enum sht_color)*to_move);
 	*first_move = i;
 	return true;
 }
@@ -497,6 +500,7 @@ sht_judge_replay(const struct sht_ruleset *rs, const struct sht_game *game,
 		}
 		if (e->kind == SHT_SGF_TURN) {
 			to_move = e->color;
+			sht_board_set_to_move(out->board, (enum sht_color)to_move);
 			continue;
 		}
 		if (sht_judge_move(rs, out, e->color, p, e->move_number, game->implied_passes,

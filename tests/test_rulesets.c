@@ -860,6 +860,31 @@ test_unrecognised_ru_is_noted(void **state)
 	json_decref(r);
 }
 
+/* Whose turn it is has one answer: under ancient rules White opens, so a black move first is
+ * void, and White is still to move.  replay said B, legal refused W's move, and a replay of the
+ * same record with W's move played it. */
+static void
+test_turn_after_a_move_out_of_turn(void **state)
+{
+	json_t *r;
+
+	(void)state;
+	r = must("replay", json_pack("{s:s, s:{s:i, s:[s]}}", "ruleset", "ancient", "game",
+	    "size", 19, "moves", "B E5"));
+	assert_string_equal(str(json_array_get(json_object_get(r, "moves"), 0), "verdict"), "void");
+	assert_string_equal(str(r, "to_move"), "W");
+	json_decref(r);
+	r = must("legal", json_pack("{s:s, s:{s:i, s:[s]}, s:s}", "ruleset", "ancient", "game",
+	    "size", 19, "moves", "B E5", "move", "W E5"));
+	assert_true(json_is_true(json_object_get(r, "legal")));
+	json_decref(r);
+	r = must("legal", json_pack("{s:s, s:{s:i, s:[s]}, s:s}", "ruleset", "ancient", "game",
+	    "size", 19, "moves", "B E5", "move", "B E6"));
+	assert_false(json_is_true(json_object_get(r, "legal")));
+	assert_string_equal(str(r, "reason"), "not_your_turn");
+	json_decref(r);
+}
+
 /* A plugin's consequence that is none is a refusal wherever it is asked for: `legal` said "ok"
  * for an illegal move, where replay (which clamped it) refused the record. */
 static void
@@ -1297,6 +1322,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_referee_outcomes_decided_otherwise),
 		cmocka_unit_test(test_plugin_without_decided_gives_the_english_text),
 		cmocka_unit_test(test_bad_consequence_is_a_refusal_everywhere),
+		cmocka_unit_test(test_turn_after_a_move_out_of_turn),
 		cmocka_unit_test(test_describe_matches_every_ruleset),
 		cmocka_unit_test(test_tromp_taylor_totals_have_no_dame_share),
 	};
