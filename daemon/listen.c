@@ -14,6 +14,10 @@
 #include "server.h"
 #include "server_impl.h"
 
+/* Connections the kernel may hold before the loop accepts them: a burst of a thousand clients
+ * connecting at once should wait, not be refused.  The kernel caps it at net.core.somaxconn. */
+#define LISTEN_BACKLOG 4096
+
 /* ---- the socket ---- */
 
 /* What a file of this mode is, for a message. */
@@ -149,7 +153,7 @@ listen_open_socket(const char *path, mode_t mode, const char *group)
 		if (g == NULL || chown(path, (uid_t)-1, g->gr_gid) != 0)
 			log_warning("cannot give %s to group %s", path, group);
 	}
-	if (listen(fd, 512) != 0) {
+	if (listen(fd, LISTEN_BACKLOG) != 0) {
 		log_error("listen: %s", strerror(errno));
 		close(fd);
 		return -1;

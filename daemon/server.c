@@ -419,7 +419,9 @@ server_run(struct config *cfg, const char *config_path, const char *socket_overr
 	fd = listen_open_socket(srv.cfg.socket_path, srv.cfg.socket_mode, srv.cfg.socket_group);
 	if (fd < 0)
 		return 1;
-	srv.listener = evconnlistener_new(srv.base, conn_accept, NULL, LEV_OPT_CLOSE_ON_FREE, -1,
+	/* Backlog 0: the socket listens already (listen.c), and libevent's -1 would call listen()
+	 * again with its own 128, so that a burst of connections past 128 was refused. */
+	srv.listener = evconnlistener_new(srv.base, conn_accept, NULL, LEV_OPT_CLOSE_ON_FREE, 0,
 	    fd);
 	/* Signals go through the event loop: reload and stop run as ordinary code. */
 	sigterm = evsignal_new(srv.base, SIGTERM, terminate, NULL);
