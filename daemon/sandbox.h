@@ -20,14 +20,14 @@ bool sandbox_drop_privileges(uid_t uid, gid_t gid, char *err, size_t errlen);
  * lines to stderr or syslog, memory, clocks, sleeping, and ending.  Opening a file fails with
  * EACCES (a library looking for one finds none); any other system call kills the process (SIGSYS), which the parent sees as a worker that died: it answers the request with
  * an internal error and starts another worker.  (Under a sanitizer, the calls its reports make
- * fail with EPERM instead, so that a report is not cut short.)  Nothing may be opened afterwards: call this
+ * are allowed too, so that a report is whole and symbolized.)  Nothing may be opened afterwards: call this
  * after everything the worker reads from files is in memory.  False with err when the kernel
  * refuses; the caller decides whether to go on unconfined (it should not).
  */
 bool sandbox_restrict_syscalls(int request_fd, char *err, size_t errlen);
 
 /* Whether the sanitizers' runtime is in the program: their reports make system calls of their
- * own, which the filter then refuses with EPERM instead of killing (sandbox.c). */
+ * own, which the filter then allows (sandbox.c). */
 #if defined(__SANITIZE_ADDRESS__)
 #define SANDBOX_UNDER_SANITIZER 1
 #elif defined(__has_feature)
