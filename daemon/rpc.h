@@ -1,4 +1,5 @@
-/* JSON-RPC 2.0 over the methods: one request line in, one response line out (private to the daemon). */
+/* JSON-RPC 2.0 over the methods: one request line in, one response line out (the daemon's, and
+ * its request-path fuzzer's). */
 #ifndef SHOUTAN_RPC_H
 #define SHOUTAN_RPC_H
 

@@ -1,4 +1,5 @@
-/* The daemon's parent process: the socket, the connections, and the pool of worker processes. */
+/* The daemon's parent process as shoutand.c sees it: run until drained, and check that the
+ * rulesets load. */
 #ifndef SHOUTAN_SERVER_H
 #define SHOUTAN_SERVER_H
 
@@ -8,10 +9,11 @@
 
 /*
  * Runs the daemon until SIGTERM (or SIGINT) has drained it.  The parent owns every connection
- * and never runs a method itself: it splits request lines, hands them to worker processes over
- * socketpairs, and writes the replies back in each connection's order.  A worker that dies or
- * overruns the time budget costs only the request it was on (answered with an error); the
- * others it held are handed to another worker.  config_path is re-read on SIGHUP (NULL: the
+ * and runs no ruleset's code (it answers only `status`, from its own counters, so that a health
+ * check works while workers cannot start): it splits request lines, hands them to worker
+ * processes over socketpairs, and writes the replies back in each connection's order.  A
+ * worker that dies or overruns the time budget costs only the request it was on (answered with
+ * an error); the others it held are handed to another worker.  config_path is re-read on SIGHUP (NULL: the
  * built-in defaults).  Returns the process's exit status.
  */
 int server_run(struct config *cfg, const char *config_path, const char *socket_override);

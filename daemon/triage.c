@@ -1,4 +1,5 @@
-/* Sorting requests by expected cost before they reach a worker, from their bytes alone. */
+/* Sorting requests by expected cost before they reach a worker, from their bytes and the rulesets
+ * whose own dead is none. */
 #define _GNU_SOURCE /* memmem */
 #include <stdlib.h>
 #include <string.h>

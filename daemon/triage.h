@@ -1,4 +1,5 @@
-/* Sorting requests by expected cost before they reach a worker, from their bytes alone. */
+/* Sorting requests by expected cost before they reach a worker, from their bytes and the rulesets
+ * whose own dead is none. */
 #ifndef SHOUTAN_TRIAGE_H
 #define SHOUTAN_TRIAGE_H
 

@@ -1,33 +1,12 @@
 /* Game input: an SGF record or a JSON game object, both turned into one event list to judge. */
 #include <ctype.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "host.h"
-
-bool
-sht_error_vset(struct sht_error *err, enum sht_error_kind kind, const char *fmt, va_list ap)
-{
-	memset(err, 0, sizeof(*err));
-	err->kind = kind;
-	vsnprintf(err->message, sizeof(err->message), fmt, ap);
-	return false;
-}
-
-bool
-sht_error_set(struct sht_error *err, enum sht_error_kind kind, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	sht_error_vset(err, kind, fmt, ap);
-	va_end(ap);
-	return false;
-}
 
 void
 sht_game_free(struct sht_game *game)

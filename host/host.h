@@ -134,6 +134,9 @@ bool sht_error_set(struct sht_error *err, enum sht_error_kind kind, const char *
     __attribute__((format(printf, 3, 4)));
 bool sht_error_vset(struct sht_error *err, enum sht_error_kind kind, const char *fmt,
     va_list ap) __attribute__((format(printf, 3, 0)));
+/* The protocol's error code and data.kind for an error (host/error.c, with the setter). */
+int sht_error_code(const struct sht_error *err);
+const char *sht_error_kind_name(enum sht_error_kind kind);
 
 bool sht_game_from_sgf(const char *text, size_t len, int tree, struct sht_game *out,
     struct sht_error *err);
@@ -453,9 +456,5 @@ json_t *sht_method_call(const struct sht_context *ctx, const char *method, json_
 /* Whether a method's entry says it is pure, so that the daemon may answer the same request
  * again from its reply cache (false for unknown names). */
 bool sht_method_pure(const char *method);
-
-/* The protocol's error code and data.kind for an error. */
-int sht_error_code(const struct sht_error *err);
-const char *sht_error_kind_name(enum sht_error_kind kind);
 
 #endif

@@ -1,4 +1,4 @@
-/* The method table and the parameter helpers every method uses. */
+/* The method table, the parameter helpers every method uses, and scoring a loaded game. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -6,7 +6,6 @@
 #include <strings.h>
 
 #include "method.h"
-#include "shoutan/protocol.h"
 #include "render.h"
 
 /* One request method, one file, one line here: each file's entry says the rest. */
@@ -70,34 +69,6 @@ sht_fail(struct sht_error *err, enum sht_error_kind kind, const char *fmt, ...)
 	sht_error_vset(err, kind, fmt, ap);
 	va_end(ap);
 	return NULL;
-}
-
-int
-sht_error_code(const struct sht_error *err)
-{
-	switch (err->kind) {
-	case SHT_ERROR_BAD_PARAMS: return SHT_RPC_INVALID_PARAMS;
-	case SHT_ERROR_BAD_SGF: return SHT_RPC_BAD_SGF;
-	case SHT_ERROR_UNKNOWN_RULESET: return SHT_RPC_UNKNOWN_RULESET;
-	case SHT_ERROR_ILLEGAL_MOVE: return SHT_RPC_ILLEGAL_MOVE;
-	case SHT_ERROR_TOO_LARGE: return SHT_RPC_TOO_LARGE;
-	case SHT_ERROR_INTERNAL: return SHT_RPC_INTERNAL;
-	}
-	return SHT_RPC_INTERNAL;
-}
-
-const char *
-sht_error_kind_name(enum sht_error_kind kind)
-{
-	switch (kind) {
-	case SHT_ERROR_BAD_PARAMS: return "invalid_params";
-	case SHT_ERROR_BAD_SGF: return "bad_sgf";
-	case SHT_ERROR_UNKNOWN_RULESET: return "unknown_ruleset";
-	case SHT_ERROR_ILLEGAL_MOVE: return "illegal_move";
-	case SHT_ERROR_TOO_LARGE: return "too_large";
-	case SHT_ERROR_INTERNAL: return "internal";
-	}
-	return "internal";
 }
 
 bool
