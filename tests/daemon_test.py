@@ -203,7 +203,7 @@ def hostile(d):
     c.send_raw(b"y" * 9000 + b"\n")
     reply = c.recv()
     check("too_large in pieces", reply.get("error", {}).get("code") == -32004, reply)
-    check("usable after too_large", c.call("version")["result"]["protocol"] == 1)
+    check("usable after too_large", c.call("version")["result"]["protocol"] == 2)
     # Blank lines are ignored; a notification gets no reply, the next request does.
     c.send_raw(b"\n  \r\n")
     c.send({"jsonrpc": "2.0", "method": "version"})
@@ -263,7 +263,7 @@ def misbehaving(d):
     check("a request over the time budget gets timeout",
           reply.get("error", {}).get("data", {}).get("kind") == "timeout", reply)
     check("the timeout carries the request's id", reply.get("id") == 4242, reply)
-    check("served after the timeout", c.call("version")["result"]["protocol"] == 1)
+    check("served after the timeout", c.call("version")["result"]["protocol"] == 2)
     # A notification that runs out of time gets no reply: the next line is the next answer.
     c.send({"jsonrpc": "2.0", "method": "score", "params": {"ruleset": "sleepy",
                                                            "game": {"size": 9}}})
@@ -816,7 +816,7 @@ def examples(d):
     client_c = os.environ.get("SHOUTAN_C_CLIENT")
     if client_c:
         out = subprocess.run([client_c, d.sock, "version"], capture_output=True, text=True)
-        check("examples/client.c", out.returncode == 0 and '"protocol":1' in out.stdout,
+        check("examples/client.c", out.returncode == 0 and '"protocol":2' in out.stdout,
               out.stdout + out.stderr)
     out = subprocess.run(["sh", os.path.join(ex, "socat-version.sh"), d.sock],
                          capture_output=True, text=True)

@@ -3,7 +3,7 @@
 #define SHOUTAN_PROTOCOL_H
 
 /* Bumped when a method, member or meaning changes incompatibly (docs/protocol.md, `version`). */
-#define SHT_PROTOCOL_VERSION 1
+#define SHT_PROTOCOL_VERSION 2
 
 /* JSON-RPC 2.0's own codes. */
 #define SHT_RPC_PARSE_ERROR (-32700)
