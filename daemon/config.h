@@ -1,4 +1,4 @@
-/* The daemon's settings: built-in defaults, then config/shoutand.yaml (libyaml). */
+/* The daemon's settings: built-in defaults, then the YAML file given with -c (libyaml). */
 #ifndef SHOUTAN_CONFIG_H
 #define SHOUTAN_CONFIG_H
 

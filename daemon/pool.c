@@ -403,8 +403,8 @@ pool_spawn_worker(void)
 		/* A SIGTERM to the whole process group (kill -TERM -PGID, or systemd's
 		 * KillMode=control-group) must not end a worker under the requests the parent
 		 * is draining: the parent ends its workers, by closing their sockets, once
-		 * every request is answered.  Blocked rather than ignored: worker_main sets the
-		 * disposition itself, and a blocked signal stays pending whatever it is. */
+		 * every request is answered.  Blocked here, from the fork on, until worker_main
+		 * ignores it: one sent in between stays pending and is then discarded. */
 		sigemptyset(&term);
 		sigaddset(&term, SIGTERM);
 		sigprocmask(SIG_BLOCK, &term, NULL);

@@ -144,10 +144,13 @@ worker_main(int fd, const struct config *cfg, int gen)
 	enum worker_exit prepared;
 
 	generation = gen;
-	/* The parent handles signals; a worker just ends when its socket closes. */
+	/* The parent handles signals; a worker just ends when its socket closes (or is killed).
+	 * SIGTERM is ignored, not left to end the worker: a SIGTERM to the whole process group
+	 * must not cut short the requests the parent is draining (pool.c blocks it from the fork
+	 * on, so none comes in between). */
 	signal(SIGHUP, SIG_IGN);
 	signal(SIGINT, SIG_IGN);
-	signal(SIGTERM, SIG_DFL);
+	signal(SIGTERM, SIG_IGN);
 	signal(SIGPIPE, SIG_IGN);
 	memset(&ctx, 0, sizeof(ctx));
 	prepared = worker_prepare(cfg, fd, &registry, err, sizeof(err));
