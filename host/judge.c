@@ -349,6 +349,17 @@ sht_judge_check_end(const struct sht_ruleset *rs, struct sht_replay *out)
 	}
 }
 
+/* Adds a note to a replay's or a score's list; past SHT_MAX_NOTES the rest are dropped. */
+static void notes_add(char (*notes)[SHT_NOTE_MAX], int *nnotes, const char *fmt, va_list ap)
+    __attribute__((format(printf, 3, 0)));
+
+static void
+notes_add(char (*notes)[SHT_NOTE_MAX], int *nnotes, const char *fmt, va_list ap)
+{
+	if (*nnotes < SHT_MAX_NOTES)
+		vsnprintf(notes[(*nnotes)++], SHT_NOTE_MAX, fmt, ap);
+}
+
 static void replay_note(struct sht_replay *r, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
@@ -357,10 +368,8 @@ replay_note(struct sht_replay *r, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (r->nnotes == SHT_MAX_NOTES)
-		return;
 	va_start(ap, fmt);
-	vsnprintf(r->notes[r->nnotes++], sizeof(r->notes[0]), fmt, ap);
+	notes_add(r->notes, &r->nnotes, fmt, ap);
 	va_end(ap);
 }
 
@@ -569,10 +578,8 @@ add_note(struct sht_score_report *r, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (r->nnotes == SHT_MAX_NOTES)
-		return;
 	va_start(ap, fmt);
-	vsnprintf(r->notes[r->nnotes++], sizeof(r->notes[0]), fmt, ap);
+	notes_add(r->notes, &r->nnotes, fmt, ap);
 	va_end(ap);
 }
 

@@ -17,6 +17,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from harness import wait_for  # noqa: E402 (beside this file)
+
 PART = sys.argv[1]
 SHOUTAND, PLUGINS, RULESETS = map(os.path.abspath, sys.argv[2:5])
 # Every daemon the test starts has MARKER=its work directory in its environment, so that one lost
@@ -65,15 +68,6 @@ def ruleset_names(path):
     if not isinstance(reply, dict) or "result" not in reply:
         return reply
     return sorted(r["name"] for r in reply["result"]["rulesets"])
-
-
-def wait_for(predicate, seconds=5.0):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.05)
-    return predicate()
 
 
 def processes_running(marker):

@@ -6,7 +6,6 @@ Prints one line per check and "N passed, M failed"; exits non-zero on any failur
 """
 import json
 import os
-import random
 import shutil
 import signal
 import socket
@@ -15,6 +14,10 @@ import sys
 import tempfile
 import threading
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from harness import random_game  # noqa: E402 (beside this file)
+import harness  # noqa: E402
 
 SHOUTAND, SHOUTAN, PLUGINS, RULESETS, TEST_PLUGINS, SOURCE = map(os.path.abspath, sys.argv[1:7])
 passed = 0
@@ -414,59 +417,6 @@ def drain_test(d):
     check("SIGTERM removes the socket", not os.path.exists(d.sock))
 
 
-def random_game(size=19, moves=250, seed=11):
-    """A legal game of random moves (captures, no suicide, simple ko) that never fills its own
-    eyes, then two passes: a 19x19 record for the automatic dead-stone judgement."""
-    rng = random.Random(seed)
-    letters = "ABCDEFGHJKLMNOPQRST"
-    board, out, ko, colour = {}, [], None, "B"
-
-    def neighbours(p):
-        x, y = p
-        return [q for q in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
-                if 0 <= q[0] < size and 0 <= q[1] < size]
-
-    def chain(p):
-        stones, liberties, todo = {p}, set(), [p]
-        while todo:
-            for q in neighbours(todo.pop()):
-                if q not in board:
-                    liberties.add(q)
-                elif board[q] == board[p] and q not in stones:
-                    stones.add(q)
-                    todo.append(q)
-        return stones, liberties
-
-    for _ in range(moves):
-        other = "W" if colour == "B" else "B"
-        empty = [(x, y) for x in range(size) for y in range(size) if (x, y) not in board]
-        rng.shuffle(empty)
-        played = None
-        for p in empty:
-            if p == ko or all(board.get(q) == colour for q in neighbours(p)):
-                continue
-            board[p] = colour
-            captured = set()
-            for q in neighbours(p):
-                if board.get(q) == other and not chain(q)[1]:
-                    captured |= chain(q)[0]
-            for q in captured:
-                del board[q]
-            if not chain(p)[1]:
-                del board[p]
-                for q in captured:
-                    board[q] = other
-                continue
-            ko = next(iter(captured)) if len(captured) == 1 and len(chain(p)[0]) == 1 else None
-            played = p
-            break
-        out.append(colour + (" %s%d" % (letters[played[0]], played[1] + 1) if played else " pass"))
-        if played is None:
-            ko = None
-        colour = other
-    return {"size": size, "moves": out + ["B pass", "W pass"]}
-
-
 def read_replies(c, n):
     """Up to n replies, stopping at the client's timeout or when the daemon closes."""
     replies = []
@@ -731,23 +681,10 @@ def startup_tests(work, plugins_dir, rulesets_dir):
 
 def main():
     work = tempfile.mkdtemp(prefix="shoutand-test-")
-    plugins_dir = os.path.join(work, "plugins")
-    rulesets_dir = os.path.join(work, "rulesets")
-    os.mkdir(plugins_dir)
-    os.mkdir(rulesets_dir)
-    for name in os.listdir(PLUGINS):
-        if name.endswith(".so"):
-            os.symlink(os.path.join(PLUGINS, name), os.path.join(plugins_dir, name))
-    os.symlink(os.path.join(TEST_PLUGINS, "misbehaving.so"),
-               os.path.join(plugins_dir, "misbehaving.so"))
-    for name in os.listdir(RULESETS):
-        shutil.copy(os.path.join(RULESETS, name), rulesets_dir)
-    with open(os.path.join(rulesets_dir, "crash.yaml"), "w") as f:
-        f.write("plugin: misbehaving\nparameters:\n  action: crash\n")
-    with open(os.path.join(rulesets_dir, "sleepy.yaml"), "w") as f:
-        f.write("plugin: misbehaving\nparameters:\n  action: sleep\n  sleep_ms: 60000\n")
-    with open(os.path.join(rulesets_dir, "sleepy-short.yaml"), "w") as f:
-        f.write("plugin: misbehaving\nparameters:\n  action: sleep\n  sleep_ms: 700\n")
+    plugins_dir, rulesets_dir = harness.work_tree(work, PLUGINS, TEST_PLUGINS, RULESETS, {
+        "crash.yaml": harness.misbehaving("crash"),
+        "sleepy.yaml": harness.misbehaving("sleep", sleep_ms=60000),
+        "sleepy-short.yaml": harness.misbehaving("sleep", sleep_ms=700)})
     config = ("workers: 2\nmax_connections: 8\nmax_request_bytes: 4096\nidle_timeout: 1\n"
               "request_timeout_ms: 1500\nlog_level: debug\n")
     d = None

@@ -15,7 +15,6 @@ taken).
 """
 import json
 import os
-import random
 import resource
 import select
 import shutil
@@ -26,6 +25,10 @@ import sys
 import tempfile
 import threading
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import harness  # noqa: E402 (beside this file)
+from harness import random_game, wait_for  # noqa: E402
 
 SHOUTAND, PLUGINS, RULESETS, TEST_PLUGINS, SOURCE = map(os.path.abspath, sys.argv[1:6])
 CORPUS = os.path.abspath(sys.argv[6]) if len(sys.argv) > 6 else ""
@@ -209,65 +212,6 @@ class Client:
 
 # ---- positions for heavy requests ----
 
-COLUMNS = "ABCDEFGHJKLMNOPQRST"
-
-
-def random_game(size, length, seed):
-    """A legal game between two random players who never fill their own eyes, then two passes:
-    on 19x19 it leaves many unsettled chains, so dead: "auto" judges for ~100 ms."""
-    rng = random.Random(seed)
-    board = {}
-
-    def neighbours(p):
-        x, y = p
-        for q in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-            if 0 <= q[0] < size and 0 <= q[1] < size:
-                yield q
-
-    def chain(p):
-        colour, seen, todo, libs = board[p], {p}, [p], set()
-        while todo:
-            for q in neighbours(todo.pop()):
-                c = board.get(q)
-                if c is None:
-                    libs.add(q)
-                elif c == colour and q not in seen:
-                    seen.add(q)
-                    todo.append(q)
-        return seen, libs
-
-    moves, colour, ko = [], "B", None
-    for _ in range(length):
-        other = "W" if colour == "B" else "B"
-        empties = [(x, y) for x in range(size) for y in range(size) if (x, y) not in board]
-        rng.shuffle(empties)
-        played = None
-        for p in empties:
-            if p == ko or all(board.get(q) == colour for q in neighbours(p)):
-                continue
-            board[p] = colour
-            taken = []
-            for q in neighbours(p):
-                if board.get(q) == other:
-                    stones, libs = chain(q)
-                    if not libs:
-                        taken.extend(stones)
-            for q in taken:
-                board.pop(q, None)
-            stones, libs = chain(p)
-            if not libs:  # suicide: take it back and try another point
-                board.pop(p)
-                for q in taken:
-                    board[q] = other
-                continue
-            ko = taken[0] if len(taken) == 1 and len(stones) == 1 and len(libs) == 1 else None
-            played = p
-            break
-        moves.append(colour + " " + ("pass" if played is None else
-                                     COLUMNS[played[0]] + str(played[1] + 1)))
-        colour = other
-    moves += [colour + " pass", ("W" if colour == "B" else "B") + " pass"]
-    return {"size": size, "moves": moves}
 
 
 def corpus_games(n):
@@ -812,15 +756,6 @@ def kill_quietly(pid):
         pass
 
 
-def wait_for(cond, seconds):
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        if cond():
-            return True
-        time.sleep(0.05)
-    return cond()
-
-
 def methods_items(d):
     """Items 7-11 as a client meets them."""
     attack = "rules items 7-11"
@@ -1066,24 +1001,10 @@ def main():
         resource.setrlimit(resource.RLIMIT_NOFILE, (min(4096, hard), hard))
     connections = min(1000, resource.getrlimit(resource.RLIMIT_NOFILE)[0] - 100)
     work = tempfile.mkdtemp(prefix="shoutand-hostile-")
-    plugins_dir = os.path.join(work, "plugins")
-    rulesets_dir = os.path.join(work, "rulesets")
-    os.mkdir(plugins_dir)
-    os.mkdir(rulesets_dir)
-    for name in os.listdir(PLUGINS):
-        if name.endswith(".so"):
-            os.symlink(os.path.join(PLUGINS, name), os.path.join(plugins_dir, name))
-    os.symlink(os.path.join(TEST_PLUGINS, "misbehaving.so"),
-               os.path.join(plugins_dir, "misbehaving.so"))
-    for name in os.listdir(RULESETS):
-        if name.endswith(".yaml"):
-            shutil.copy(os.path.join(RULESETS, name), rulesets_dir)
-    with open(os.path.join(rulesets_dir, "crash.yaml"), "w") as f:
-        f.write("plugin: misbehaving\nparameters:\n  action: crash\n")
-    with open(os.path.join(rulesets_dir, "bad-consequence.yaml"), "w") as f:
-        f.write("plugin: misbehaving\nparameters:\n  action: bad_consequence\n")
-    with open(os.path.join(rulesets_dir, "sleepy.yaml"), "w") as f:
-        f.write("plugin: misbehaving\nparameters:\n  action: sleep\n  sleep_ms: 60000\n")
+    plugins_dir, rulesets_dir = harness.work_tree(work, PLUGINS, TEST_PLUGINS, RULESETS, {
+        "crash.yaml": harness.misbehaving("crash"),
+        "bad-consequence.yaml": harness.misbehaving("bad_consequence"),
+        "sleepy.yaml": harness.misbehaving("sleep", sleep_ms=60000)})
     if not corpus_games(1):
         print("note: no corpus at %r; the heavy requests are generated games only" % CORPUS)
     start = time.time()

@@ -1,0 +1,110 @@
+"""What the daemon's Python tests share: a work tree of plugins and rulesets, random games, and
+waiting for a condition with a time limit (daemon_test.py, hostile_test.py, daemon_start_test.py).
+"""
+import os
+import random
+import shutil
+import time
+
+COLUMNS = "ABCDEFGHJKLMNOPQRST"
+
+
+def work_tree(work, plugins, test_plugins, rulesets, extra_rulesets=None):
+    """plugins/ and rulesets/ under work: links to the built plugins and the test's misbehaving
+    one, copies of the shipped rulesets (a test may change them and send SIGHUP), and
+    extra_rulesets, {file name: YAML text}. Returns the two directories."""
+    plugins_dir = os.path.join(work, "plugins")
+    rulesets_dir = os.path.join(work, "rulesets")
+    os.mkdir(plugins_dir)
+    os.mkdir(rulesets_dir)
+    for name in os.listdir(plugins):
+        if name.endswith(".so"):
+            os.symlink(os.path.join(plugins, name), os.path.join(plugins_dir, name))
+    os.symlink(os.path.join(test_plugins, "misbehaving.so"),
+               os.path.join(plugins_dir, "misbehaving.so"))
+    for name in os.listdir(rulesets):
+        if name.endswith(".yaml"):
+            shutil.copy(os.path.join(rulesets, name), rulesets_dir)
+    for name, text in (extra_rulesets or {}).items():
+        with open(os.path.join(rulesets_dir, name), "w") as f:
+            f.write(text)
+    return plugins_dir, rulesets_dir
+
+
+def misbehaving(action, **parameters):
+    """The YAML of a ruleset of the test plugin that misbehaves in one way (crash, sleep, ...)."""
+    lines = ["plugin: misbehaving", "parameters:", "  action: " + action]
+    lines += ["  %s: %s" % kv for kv in parameters.items()]
+    return "\n".join(lines) + "\n"
+
+
+def wait_for(predicate, seconds=5.0):
+    """True as soon as predicate() is; its last answer once the time is up."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.05)
+    return predicate()
+
+
+def random_game(size=19, length=250, seed=11):
+    """A legal game between two random players (captures, no suicide, simple ko) who never fill
+    their own eyes, then two passes: on 19x19 it leaves many unsettled chains, so that
+    dead: "auto" has work to do (~100 ms)."""
+    rng = random.Random(seed)
+    board = {}
+
+    def neighbours(p):
+        x, y = p
+        for q in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if 0 <= q[0] < size and 0 <= q[1] < size:
+                yield q
+
+    def chain(p):
+        colour, seen, todo, libs = board[p], {p}, [p], set()
+        while todo:
+            for q in neighbours(todo.pop()):
+                c = board.get(q)
+                if c is None:
+                    libs.add(q)
+                elif c == colour and q not in seen:
+                    seen.add(q)
+                    todo.append(q)
+        return seen, libs
+
+    moves, colour, ko = [], "B", None
+    for _ in range(length):
+        other = "W" if colour == "B" else "B"
+        empties = [(x, y) for x in range(size) for y in range(size) if (x, y) not in board]
+        rng.shuffle(empties)
+        played = None
+        for p in empties:
+            if p == ko or all(board.get(q) == colour for q in neighbours(p)):
+                continue
+            board[p] = colour
+            taken = set()
+            for q in neighbours(p):
+                if board.get(q) == other:
+                    stones, libs = chain(q)
+                    if not libs:
+                        taken |= stones
+            for q in taken:
+                del board[q]
+            stones, libs = chain(p)
+            if not libs:  # suicide: take it back and try another point
+                del board[p]
+                for q in taken:
+                    board[q] = other
+                continue
+            ko = next(iter(taken)) if len(taken) == 1 and len(stones) == 1 and len(libs) == 1 \
+                else None
+            played = p
+            break
+        if played is None:
+            ko = None
+        moves.append(colour + " " + ("pass" if played is None else
+                                     COLUMNS[played[0]] + str(played[1] + 1)))
+        colour = other
+    moves += [colour + " pass", ("W" if colour == "B" else "B") + " pass"]
+    return {"size": size, "moves": moves}
