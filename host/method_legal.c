@@ -90,7 +90,7 @@ sht_method_legal(const struct sht_context *ctx, json_t *params, struct sht_error
 	return out;
 }
 
-static const char *const legal_params[] = { "ruleset", "game", "move", "komi", NULL };
+static const char *const legal_params[] = { "ruleset", "game", "move", NULL };
 
 const struct sht_method_entry sht_method_legal_entry = {
 	.name = "legal",

@@ -17,6 +17,8 @@ import sys
 import tempfile
 import time
 
+# harness.py sits beside this file; no bytecode is left in the source tree.
+sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import wait_for  # noqa: E402 (beside this file)
 

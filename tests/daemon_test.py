@@ -15,6 +15,8 @@ import tempfile
 import threading
 import time
 
+# harness.py sits beside this file; no bytecode is left in the source tree.
+sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import random_game  # noqa: E402 (beside this file)
 import harness  # noqa: E402

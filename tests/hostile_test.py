@@ -26,6 +26,8 @@ import tempfile
 import threading
 import time
 
+# harness.py sits beside this file; no bytecode is left in the source tree.
+sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness  # noqa: E402 (beside this file)
 from harness import random_game, wait_for  # noqa: E402

@@ -744,6 +744,9 @@ test_method_entries(void **state)
 	}
 	assert_true(with_usage >= 8);
 	assert_non_null(sht_method_find("legal")->usage);
+	/* Whether a move is legal does not depend on komi: legal took it and ignored it. */
+	for (int k = 0; sht_method_find("legal")->params[k] != NULL; k++)
+		assert_string_not_equal(sht_method_find("legal")->params[k], "komi");
 	assert_null(sht_method_find("nonesuch"));
 	assert_false(sht_method_pure("status"));
 	assert_false(sht_method_pure("nonesuch"));
