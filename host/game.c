@@ -349,3 +349,88 @@ sht_game_from_json(const json_t *j, int default_w, int default_h, struct sht_gam
 	}
 	return true;
 }
+
+/* Half points as a number of points: 13 -> "6.5". */
+static void
+points_text(int half_points, char *buf, size_t size)
+{
+	int a = abs(half_points);
+
+	snprintf(buf, size, "%s%d%s", half_points < 0 ? "-" : "", a / 2, a % 2 ? ".5" : "");
+}
+
+bool
+sht_game_komi_note(const struct sht_game *game, char *note, size_t size)
+{
+	const struct sht_sgf_game *g = &game->g;
+	const char *km = g->komi_written != NULL ? g->komi_written : "";
+	char points[16];
+
+	points_text(g->komi_half_points, points, sizeof(points));
+	switch (g->komi_reading) {
+	case SHT_SGF_KOMI_HUNDREDTHS:
+		snprintf(note, size, "the record's KM[%.20s] is read as komi %s: %s", km, points,
+		    g->fox_record ? "the Fox server writes komi in hundredths" :
+		    "read in hundredths, since no komi is 100 points or more");
+		return true;
+	case SHT_SGF_KOMI_HUNDREDTHS_OF_ZI:
+		/* A zi is two points, four half points. */
+		snprintf(note, size, "the record's KM[%.20s] is read as komi %s: the Fox server "
+		    "writes komi in hundredths of a zi (%s%d.%02d zi)", km, points,
+		    g->komi_half_points < 0 ? "-" : "", abs(g->komi_half_points) / 4,
+		    abs(g->komi_half_points) % 4 * 25);
+		return true;
+	case SHT_SGF_KOMI_FOX_JAPANESE_EVEN:
+		snprintf(note, size, "the record's KM[%.20s] is read as komi %s: the Fox server "
+		    "writes KM[0] for the 6.5 komi of its even games under Japanese rules", km,
+		    points);
+		return true;
+	case SHT_SGF_KOMI_AS_WRITTEN:
+		break;
+	}
+	return false;
+}
+
+/* What a record's RE says decided the game when it was not a count: "resignation", "time",
+ * "forfeit", or NULL (a count, a draw, no result, or no RE).  SGF writes B+R, B+Resign, W+T,
+ * W+Time, B+F, B+Forfeit. */
+static const char *
+recorded_decision(const char *re)
+{
+	static const struct { char letter; const char *word; } ways[] = {
+		{ 'R', "resignation" }, { 'T', "time" }, { 'F', "forfeit" },
+	};
+
+	if (re == NULL || (re[0] != 'B' && re[0] != 'W') || re[1] != '+')
+		return NULL;
+	for (size_t i = 0; i < sizeof(ways) / sizeof(ways[0]); i++)
+		if (re[2] == ways[i].letter || re[2] == ways[i].letter + ('a' - 'A'))
+			return ways[i].word;
+	return NULL;
+}
+
+bool
+sht_game_result_note(const struct sht_game *game, bool moves_end_it, char *note, size_t size)
+{
+	const struct sht_sgf_game *g = &game->g;
+
+	/* B+0 is never a count, whether or not the moves end the game: whatever count the
+	 * position gives, the record's result is not one to set beside it. */
+	if (g->result_zero_margin) {
+		if (g->fox_record)
+			snprintf(note, size, "the record's RE[%.20s] is the Fox server's way of writing "
+			    "a win by resignation or time, not by counting", g->result);
+		else
+			snprintf(note, size, "the record's RE[%.20s] names a winner by no margin, "
+			    "which no count gives: read as a win decided otherwise than by counting",
+			    g->result);
+		return true;
+	}
+	/* The others only where the moves do not end the game: a record that ends in passes
+	 * and says B+R is the count's to settle. */
+	if (moves_end_it || recorded_decision(g->result) == NULL)
+		return false;
+	snprintf(note, size, "the record's RE[%.20s] says the game was decided by %s, not by "
+	    "counting", g->result, recorded_decision(g->result));
+	return true;
+}

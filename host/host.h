@@ -149,6 +149,16 @@ json_t *sht_game_json_from_sgf_bytes(const char *data, size_t len, struct sht_er
 /* Komi as the protocol spells it (a number of points, or {"value", "unit"}), in half points. */
 bool sht_game_komi_from_json(const json_t *komi, int *half_points, struct sht_error *err);
 void sht_game_free(struct sht_game *game);
+/* The note a judgement carries when the record's KM was read otherwise than as the points it
+ * writes (the Fox server's hundredths, its KM[0]), in `note`; false when it was read as
+ * written.  Only for komi taken from the record: a request's komi needs no note. */
+bool sht_game_komi_note(const struct sht_game *game, char *note, size_t size);
+/* The note when the record's RE says the game was decided otherwise than by counting, so that
+ * the count of the position is not taken for its result; false when RE says nothing of the
+ * kind.  RE[B+R], [W+T], [B+F] need it only when the moves do not end the game
+ * (`moves_end_it` false); RE[B+0] and [W+0] always (sht_sgf_game.result_zero_margin). */
+bool sht_game_result_note(const struct sht_game *game, bool moves_end_it, char *note,
+    size_t size);
 
 /* ---- judging (judge.c) ---- */
 

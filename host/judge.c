@@ -425,24 +425,6 @@ event_point(const struct sht_replay *out, const struct sht_sgf_event *e, int *p,
 	return true;
 }
 
-/* What a record's RE says decided the game when it was not a count: "resignation", "time",
- * "forfeit", or NULL (a count, a draw, no result, or no RE).  SGF writes B+R, B+Resign, W+T,
- * W+Time, B+F, B+Forfeit. */
-static const char *
-recorded_decision(const char *re)
-{
-	static const struct { char letter; const char *word; } ways[] = {
-		{ 'R', "resignation" }, { 'T', "time" }, { 'F', "forfeit" },
-	};
-
-	if (re == NULL || (re[0] != 'B' && re[0] != 'W') || re[1] != '+')
-		return NULL;
-	for (size_t i = 0; i < sizeof(ways) / sizeof(ways[0]); i++)
-		if (re[2] == ways[i].letter || re[2] == ways[i].letter + ('a' - 'A'))
-			return ways[i].word;
-	return NULL;
-}
-
 bool
 sht_judge_start(const struct sht_ruleset *rs, const struct sht_game *game, const int *komi,
     int capacity, struct sht_replay *out, int *to_move, int *first_move, struct sht_error *err)
@@ -451,10 +433,13 @@ sht_judge_start(const struct sht_ruleset *rs, const struct sht_game *game, const
 	const struct sht_sgf_game *g = &game->g;
 	int w = game->has_size ? g->width : su->width, h = game->has_size ? g->height : su->height;
 	int black_setup = 0, white_setup = 0, i;
+	char note[SHT_NOTE_MAX];
 
 	if (!sht_judge_begin(rs, w, h, capacity, !game->has_setup, out, err))
 		return false;
 	out->komi = sht_judge_komi(rs, game, komi);
+	if (komi == NULL && sht_game_komi_note(game, note, sizeof(note)))
+		replay_note(out, "%s", note);
 	if (game->ruleset_unrecognised)
 		replay_note(out, "the record's RU[%.60s] names no ruleset known here: judged under %s",
 		    g->ruleset, rs->name);
@@ -491,6 +476,7 @@ sht_judge_replay(const struct sht_ruleset *rs, const struct sht_game *game,
 {
 	const struct sht_sgf_game *g = &game->g;
 	int to_move, first;
+	char note[SHT_NOTE_MAX];
 
 	if (!sht_judge_start(rs, game, komi_override, g->nmoves, out, &to_move, &first, err))
 		return false;
@@ -527,12 +513,11 @@ sht_judge_replay(const struct sht_ruleset *rs, const struct sht_game *game,
 	}
 	/* Only at the end: a game may resume after passes (Japanese Art. 9-3). */
 	sht_judge_check_end(rs, out);
-	/* A record that says it was decided otherwise than by counting, where the moves do not
-	 * end it: the count is of the position as it stands, and the note says what the record
-	 * says, rather than letting the count pass for the result. */
-	if (out->end == SHT_END_PLAYING && recorded_decision(g->result) != NULL)
-		replay_note(out, "the record's RE[%.20s] says the game was decided by %s, not by "
-		    "counting", g->result, recorded_decision(g->result));
+	/* A record that says it was decided otherwise than by counting: the count is of the
+	 * position as it stands, and the note says what the record says, rather than letting
+	 * the count pass for the result. */
+	if (sht_game_result_note(game, out->end != SHT_END_PLAYING, note, sizeof(note)))
+		replay_note(out, "%s", note);
 	return true;
 }
 

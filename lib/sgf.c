@@ -746,6 +746,30 @@ parse_hundredths(const char *s, long *out)
 	return true;
 }
 
+static char
+ascii_lower(char c)
+{
+	return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+}
+
+/* Whether `text` contains `needle`, ignoring ASCII case (and not the locale's). */
+static bool
+contains_ignoring_case(const char *text, const char *needle)
+{
+	size_t len = strlen(needle);
+
+	for (; *text != '\0'; text++) {
+		size_t i = 0;
+
+		while (i < len && text[i] != '\0' &&
+		    ascii_lower(text[i]) == ascii_lower(needle[i]))
+			i++;
+		if (i == len)
+			return true;
+	}
+	return false;
+}
+
 static bool
 any_value_contains(const struct sht_sgf_node *n, const char *id, const char *needle)
 {
@@ -753,10 +777,18 @@ any_value_contains(const struct sht_sgf_node *n, const char *id, const char *nee
 		if (strcmp(n->props[i].id, id) != 0)
 			continue;
 		for (int k = 0; k < n->props[i].nvalues; k++)
-			if (strstr(n->props[i].values[k], needle) != NULL)
+			if (contains_ignoring_case(n->props[i].values[k], needle))
 				return true;
 	}
 	return false;
+}
+
+/* The Fox server's records name it in AP: AP[foxwq] from its long-standing client (beside an
+ * AP[GNU Go:3.8] it also writes), AP[YuanYu...] from its newer one. */
+static bool
+is_fox_record(const struct sht_sgf_node *root)
+{
+	return any_value_contains(root, "AP", "foxwq") || any_value_contains(root, "AP", "YuanYu");
 }
 
 static bool
@@ -770,17 +802,21 @@ read_komi(struct game_builder *gb, const struct sht_sgf_node *root)
 	if (!parse_hundredths(km->values[0], &h))
 		return game_fail(gb, km->offset, "KM[%.*s] is not a number",
 		    (int)strcspn(km->values[0], "\r\n]"), km->values[0]);
+	gb->g->komi_written = km->values[0];
 	/* The Fox server writes komi in hundredths, and in hundredths of a zi (a stone, two
 	 * points) for Chinese games: KM[650] is 6.5 points, KM[375] 3.75 zi = 7.5 points.  Read
 	 * it so for Fox files, and for any whole KM of 100 or more, which no real komi is. */
-	if (any_value_contains(root, "AP", "foxwq") || (h % 100 == 0 && (h >= 10000 || h <= -10000))) {
+	if (gb->g->fox_record || (h % 100 == 0 && (h >= 10000 || h <= -10000))) {
 		if (h % 100 == 0 && h / 100 != 0) {
 			h /= 100;
 			gb->g->fox_komi = true;
+			gb->g->komi_reading = SHT_SGF_KOMI_HUNDREDTHS;
 			/* Now h is the komi in hundredths of its unit; a quarter fraction means the
 			 * unit was zi. */
-			if (h % 50 != 0)
+			if (h % 50 != 0) {
 				h *= 2;
+				gb->g->komi_reading = SHT_SGF_KOMI_HUNDREDTHS_OF_ZI;
+			}
 		}
 	}
 	gb->g->has_komi = true;
@@ -788,6 +824,40 @@ read_komi(struct game_builder *gb, const struct sht_sgf_node *root)
 	/* Nearest half point, ties away from zero. */
 	gb->g->komi_half_points = (int)(h >= 0 ? (h + 25) / 50 : -((-h + 25) / 50));
 	return true;
+}
+
+/* The Fox server writes KM[0] for even games it played with komi.  Under Japanese rules the
+ * komi was 6.5: on the counted Fox games measured for issue 12, reading KM[0] as 6.5 under
+ * territory counting gives the recorded result in 170 of 235, area counting with 7.5 in 103.
+ * A handicap game's KM[0] (HA of 2 or more, or black stones before the first move) is its
+ * komi, and nothing was measured for the server's other rules, so those stay as written. */
+static void
+read_fox_even_game_komi(struct sht_sgf_game *g)
+{
+	if (!g->fox_record || !g->has_komi || g->komi_reading != SHT_SGF_KOMI_AS_WRITTEN ||
+	    g->komi_half_points != 0 || g->komi_rounded)
+		return;
+	if (g->ruleset == NULL || !contains_ignoring_case(g->ruleset, "japan") || g->handicap >= 2)
+		return;
+	for (int i = 0; i < g->nevents && g->events[i].kind != SHT_SGF_MOVE; i++)
+		if (g->events[i].kind == SHT_SGF_SETUP && g->events[i].color == SHT_BLACK)
+			return;
+	g->komi_half_points = 13;
+	g->komi_reading = SHT_SGF_KOMI_FOX_JAPANESE_EVEN;
+}
+
+/* Whether RE names a winner by no margin (B+0, W+0, B+0.0): no count gives that, since a
+ * count of 0 is a draw, so the game was decided otherwise, however the record came about. */
+static bool
+is_zero_margin_win(const char *re)
+{
+	if (re == NULL || (re[0] != 'B' && re[0] != 'W') || re[1] != '+' || re[2] != '0')
+		return false;
+	re += 3;
+	if (*re == '.')
+		while (*++re == '0')
+			;
+	return *re == '\0';
 }
 
 bool
@@ -824,12 +894,14 @@ sht_sgf_game(const struct sht_sgf_collection *c, int tree, struct sht_sgf_game *
 			return game_fail(&gb, sz->offset,
 			    "board size %dx%d is not supported (2 to 25 lines each way)", w, h);
 	}
+	g->fox_record = is_fox_record(root);
 	if (!read_komi(&gb, root))
 		goto fail;
 	if ((v = sht_sgf_get(root, "HA")) != NULL)
 		g->handicap = atoi(v);
 	g->ruleset = sht_sgf_get(root, "RU");
 	g->result = sht_sgf_get(root, "RE");
+	g->result_zero_margin = is_zero_margin_win(g->result);
 	g->black = sht_sgf_get(root, "PB");
 	g->white = sht_sgf_get(root, "PW");
 	g->date = sht_sgf_get(root, "DT");
@@ -863,6 +935,8 @@ sht_sgf_game(const struct sht_sgf_collection *c, int tree, struct sht_sgf_game *
 				goto fail;
 		}
 	}
+	/* After the events: whether black stones stand before the first move decides it. */
+	read_fox_even_game_komi(g);
 	return true;
 fail:
 	sht_sgf_game_free(g);

@@ -863,6 +863,67 @@ test_unrecognised_ru_is_noted(void **state)
 	json_decref(r);
 }
 
+/* Fox records are read by the server's conventions, each time with a note (issue 12): KM[0]
+ * of an even Japanese game is 6.5, KM[375] is 3.75 zi, B+0 is a win by resignation or time. */
+static void
+test_fox_record_is_read_with_notes(void **state)
+{
+	struct sht_error err;
+	json_t *r;
+
+	(void)state;
+	r = score_sgf(NULL, "(;SZ[9]KM[0]HA[0]RU[Japanese]AP[foxwq]RE[B+0];B[ee];W[cc])", &err);
+	assert_non_null(r);
+	assert_string_equal(str(r, "ruleset"), "japanese");
+	assert_true(num(r, "white.komi") == 6.5);
+	assert_true(has_note(r, "the record's KM[0] is read as komi 6.5: the Fox server writes "
+	    "KM[0] for the 6.5 komi of its even games under Japanese rules"));
+	/* The score is the count of the position, and the note says it is not the result. */
+	assert_string_equal(str(r, "how"), "counting");
+	assert_true(has_note(r, "the record's RE[B+0] is the Fox server's way of writing a win "
+	    "by resignation or time, not by counting"));
+	json_decref(r);
+	/* The request's komi speaks for the judgement: the record's KM needs no note. */
+	r = must("score", json_pack("{s:{s:s}, s:s, s:f}", "game", "sgf",
+	    "(;SZ[9]KM[0]HA[0]RU[Japanese]AP[foxwq];B[ee];W[cc])", "dead", "none", "komi", 0.5));
+	assert_true(num(r, "white.komi") == 0.5);
+	assert_false(has_note(r, "KM["));
+	json_decref(r);
+	r = score_sgf(NULL, "(;SZ[9]KM[375]HA[0]RU[Chinese]AP[foxwq]RE[W+0.50];B[ee];W[cc])", &err);
+	assert_non_null(r);
+	assert_true(num(r, "white.komi") == 7.5);
+	assert_true(has_note(r, "the record's KM[375] is read as komi 7.5: the Fox server writes "
+	    "komi in hundredths of a zi (3.75 zi)"));
+	assert_false(has_note(r, "RE["));
+	json_decref(r);
+	r = score_sgf(NULL, "(;SZ[9]KM[750]RU[Japanese]AP[YuanYu];B[ee];W[cc])", &err);
+	assert_non_null(r);
+	assert_true(num(r, "white.komi") == 7.5);
+	assert_true(has_note(r, "the record's KM[750] is read as komi 7.5: the Fox server writes "
+	    "komi in hundredths"));
+	json_decref(r);
+	/* A handicap game's KM[0] is no komi, and read as written needs no note. */
+	r = score_sgf(NULL, "(;SZ[9]KM[0]HA[2]RU[Japanese]AP[foxwq];AB[cc][gg];W[ee])", &err);
+	assert_non_null(r);
+	assert_true(num(r, "white.komi") == 0);
+	assert_false(has_note(r, "KM["));
+	json_decref(r);
+	/* Not a Fox record: KM[0] is no komi; B+0 is still no count, and the note says why. */
+	r = score_sgf(NULL, "(;SZ[9]KM[0]RU[Japanese]RE[W+0];B[ee];W[cc])", &err);
+	assert_non_null(r);
+	assert_true(num(r, "white.komi") == 0);
+	assert_false(has_note(r, "KM["));
+	assert_true(has_note(r, "the record's RE[W+0] names a winner by no margin, which no "
+	    "count gives: read as a win decided otherwise than by counting"));
+	json_decref(r);
+	/* B+0 is no count even where passes end the game; replay carries the notes too. */
+	r = must("replay", json_pack("{s:{s:s}}", "game", "sgf",
+	    "(;SZ[9]KM[0]RU[Japanese]AP[foxwq]RE[B+0];B[ee];W[];B[])"));
+	assert_true(has_note(r, "KM[0] is read as komi 6.5"));
+	assert_true(has_note(r, "RE[B+0] is the Fox server's way"));
+	json_decref(r);
+}
+
 /* Whose turn it is has one answer: under ancient rules White opens, so a black move first is
  * void, and White is still to move.  replay said B, legal refused W's move, and a replay of the
  * same record with W's move played it. */
@@ -1321,6 +1382,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_setup_stone_of_both_colours_is_refused),
 		cmocka_unit_test(test_handicap_that_the_stones_do_not_match_is_noted),
 		cmocka_unit_test(test_unrecognised_ru_is_noted),
+		cmocka_unit_test(test_fox_record_is_read_with_notes),
 		cmocka_unit_test(test_result_of_a_game_lost_by_a_violation),
 		cmocka_unit_test(test_referee_outcomes_decided_otherwise),
 		cmocka_unit_test(test_plugin_without_decided_gives_the_english_text),

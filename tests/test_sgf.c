@@ -239,6 +239,82 @@ test_fox_komi(void **state)
 	assert_int_equal(komi_of("(;KM[6.75])"), 14); /* rounded to the nearest half point */
 }
 
+/* A record's game as test_fox_records reads it: komi, how it was read, the Fox flag. */
+struct record_reading {
+	int komi_half_points;
+	enum sht_sgf_komi_reading reading;
+	bool fox, zero_margin;
+};
+
+static struct record_reading
+reading_of(const char *text)
+{
+	struct sht_sgf_collection *c = parse(text);
+	struct sht_sgf_game g = game_of(c);
+	struct record_reading r = { g.komi_half_points, g.komi_reading, g.fox_record,
+		g.result_zero_margin };
+
+	sht_sgf_game_free(&g);
+	sht_sgf_free(c);
+	return r;
+}
+
+static void
+test_fox_records(void **state)
+{
+	struct record_reading r;
+
+	(void)state;
+	/* KM[0] in an even Fox game under Japanese rules is 6.5, from either client's AP. */
+	r = reading_of("(;SZ[9]KM[0]HA[0]RU[Japanese]AP[YuanYu:2.1];B[ee];W[cc])");
+	assert_true(r.fox);
+	assert_int_equal(r.komi_half_points, 13);
+	assert_int_equal(r.reading, SHT_SGF_KOMI_FOX_JAPANESE_EVEN);
+	r = reading_of("(;SZ[9]KM[0]HA[1]RU[japanese]AP[GNU Go:3.8]AP[foxwq];B[ee])");
+	assert_true(r.fox);
+	assert_int_equal(r.komi_half_points, 13);
+	/* A handicap game's KM[0] is its komi: HA of 2, or black stones before the first move
+	 * (the server puts them in the second node). */
+	r = reading_of("(;SZ[9]KM[0]HA[2]RU[Japanese]AP[foxwq];AB[cc][gg];W[ee])");
+	assert_int_equal(r.komi_half_points, 0);
+	assert_int_equal(r.reading, SHT_SGF_KOMI_AS_WRITTEN);
+	r = reading_of("(;SZ[9]KM[0]RU[Japanese]AP[foxwq];AB[cc][gg];W[ee])");
+	assert_int_equal(r.komi_half_points, 0);
+	/* Nothing says what KM[0] meant under the server's Chinese rules. */
+	r = reading_of("(;SZ[9]KM[0]HA[0]RU[Chinese]AP[foxwq];B[ee])");
+	assert_int_equal(r.komi_half_points, 0);
+	assert_int_equal(r.reading, SHT_SGF_KOMI_AS_WRITTEN);
+	/* Not a Fox record: KM[0] is no komi. */
+	r = reading_of("(;SZ[9]KM[0]HA[0]RU[Japanese]AP[CGoban:3];B[ee])");
+	assert_false(r.fox);
+	assert_int_equal(r.komi_half_points, 0);
+	assert_int_equal(r.reading, SHT_SGF_KOMI_AS_WRITTEN);
+	/* Hundredths, and hundredths of a zi. */
+	r = reading_of("(;SZ[9]KM[750]RU[Japanese]AP[YuanYu];B[ee])");
+	assert_int_equal(r.komi_half_points, 15);
+	assert_int_equal(r.reading, SHT_SGF_KOMI_HUNDREDTHS);
+	r = reading_of("(;SZ[9]KM[650]RU[Japanese]AP[foxwq];B[ee])");
+	assert_int_equal(r.komi_half_points, 13);
+	assert_int_equal(r.reading, SHT_SGF_KOMI_HUNDREDTHS);
+	r = reading_of("(;SZ[9]KM[375]RU[Chinese]AP[foxwq];B[ee])");
+	assert_int_equal(r.komi_half_points, 15);
+	assert_int_equal(r.reading, SHT_SGF_KOMI_HUNDREDTHS_OF_ZI);
+	r = reading_of("(;SZ[9]KM[50]HA[2]RU[Japanese]AP[foxwq];AB[cc][gg];W[ee])");
+	assert_int_equal(r.komi_half_points, 1);
+	/* A komi written with its decimals is read as written, Fox or not. */
+	r = reading_of("(;SZ[9]KM[6.5]RU[Japanese]AP[YuanYu];B[ee])");
+	assert_int_equal(r.komi_half_points, 13);
+	assert_int_equal(r.reading, SHT_SGF_KOMI_AS_WRITTEN);
+	/* B+0 and W+0 name a winner by no margin, which no count gives; B+0.5 is a count. */
+	assert_true(reading_of("(;AP[foxwq]RE[B+0])").zero_margin);
+	assert_true(reading_of("(;RE[W+0.0])").zero_margin);
+	assert_false(reading_of("(;AP[foxwq]RE[B+0.50])").zero_margin);
+	assert_false(reading_of("(;RE[W+0.5])").zero_margin);
+	assert_false(reading_of("(;RE[B+10])").zero_margin);
+	assert_false(reading_of("(;RE[B+R])").zero_margin);
+	assert_false(reading_of("(;RE[0])").zero_margin);
+}
+
 static void
 test_encodings(void **state)
 {
@@ -675,6 +751,7 @@ main(void)
 		cmocka_unit_test(test_game_extraction),
 		cmocka_unit_test(test_game_errors),
 		cmocka_unit_test(test_fox_komi),
+		cmocka_unit_test(test_fox_records),
 		cmocka_unit_test(test_encodings),
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_round_trip_of_odd_files),

@@ -92,6 +92,17 @@ struct sht_sgf_event {
 	size_t offset;   /* where the property stands in the text */
 };
 
+/* How a record's KM was read, when not as the number of points it says. */
+enum sht_sgf_komi_reading {
+	SHT_SGF_KOMI_AS_WRITTEN,       /* KM[6.5] is 6.5 points (also: no KM) */
+	SHT_SGF_KOMI_HUNDREDTHS,       /* KM[650] is 6.5 points: the Fox server's hundredths, or
+	                                * any whole KM of 100 or more, which no real komi is */
+	SHT_SGF_KOMI_HUNDREDTHS_OF_ZI, /* KM[375] is 3.75 zi (stones), 7.5 points: the Fox
+	                                * server's hundredths of a zi in Chinese games */
+	SHT_SGF_KOMI_FOX_JAPANESE_EVEN, /* KM[0] in a Fox record of an even game under Japanese
+	                                 * rules is the 6.5 points the server played with */
+};
+
 /* One game: the main line of a game tree, flattened into setup and move events. */
 struct sht_sgf_game {
 	int width, height;
@@ -99,6 +110,14 @@ struct sht_sgf_game {
 	bool has_komi;
 	bool komi_rounded;      /* KM was not a multiple of half a point */
 	bool fox_komi;          /* KM was read in the Fox server's hundredths */
+	enum sht_sgf_komi_reading komi_reading;
+	const char *komi_written; /* KM as the record writes it, or NULL */
+	/* AP names the Fox server (foxwq, or its YuanYu client), whose KM and RE follow the
+	 * server's own conventions rather than SGF's. */
+	bool fox_record;
+	/* RE is B+0 or W+0: a winner with no margin, which no count gives (a count of 0 is a
+	 * draw); the Fox server writes it for wins by resignation or time. */
+	bool result_zero_margin;
 	int handicap;
 	const char *ruleset;    /* RU, or NULL */
 	const char *result;     /* RE, or NULL */
