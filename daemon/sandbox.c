@@ -63,27 +63,33 @@ struct rule {
 	struct scmp_arg_cmp args[1];
 };
 
+/* Argument conditions written out whole: libseccomp's SCMP_A0() leaves datum_b to be zeroed,
+ * which clang's -Wmissing-field-initializers refuses in a -Werror build. */
+#define ARG_EQ(arg, value) \
+	{ (arg), SCMP_CMP_EQ, (scmp_datum_t)(value), 0 }
+#define ARG_MASKED_EQ(arg, mask, value) \
+	{ (arg), SCMP_CMP_MASKED_EQ, (scmp_datum_t)(mask), (scmp_datum_t)(value) }
+
 bool
 sandbox_restrict_syscalls(int request_fd, char *err, size_t errlen)
 {
 	const struct rule rules[] = {
 		/* Frames in and replies out on the parent's socketpair. */
-		{ SCMP_SYS(read), 1, { SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)request_fd) } },
-		{ SCMP_SYS(write), 1, { SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)request_fd) } },
+		{ SCMP_SYS(read), 1, { ARG_EQ(0, request_fd) } },
+		{ SCMP_SYS(write), 1, { ARG_EQ(0, request_fd) } },
 		/* Log lines: to stderr in the foreground, else with syslog(3) on the socket
 		 * openlog connected before the filter; no address, so no other destination. */
-		{ SCMP_SYS(write), 1, { SCMP_A0(SCMP_CMP_EQ, STDERR_FILENO) } },
-		{ SCMP_SYS(sendto), 1, { SCMP_A4(SCMP_CMP_EQ, 0) } },
+		{ SCMP_SYS(write), 1, { ARG_EQ(0, STDERR_FILENO) } },
+		{ SCMP_SYS(sendto), 1, { ARG_EQ(4, 0) } },
 		/* stdio (dprintf, a first fprintf) asks what its descriptor is, and where, before
 		 * writing: fstat (glibc's newfstatat(fd, "", AT_EMPTY_PATH)) and lseek. */
 		{ SCMP_SYS(fstat), 0, { { 0 } } },
-		{ SCMP_SYS(newfstatat), 1, { SCMP_A3(SCMP_CMP_MASKED_EQ, AT_EMPTY_PATH,
-		    AT_EMPTY_PATH) } },
+		{ SCMP_SYS(newfstatat), 1, { ARG_MASKED_EQ(3, AT_EMPTY_PATH, AT_EMPTY_PATH) } },
 		{ SCMP_SYS(lseek), 0, { { 0 } } },
 		/* Memory, for malloc: never executable, so no code can be brought in. */
 		{ SCMP_SYS(brk), 0, { { 0 } } },
-		{ SCMP_SYS(mmap), 1, { SCMP_A2(SCMP_CMP_MASKED_EQ, PROT_EXEC, 0) } },
-		{ SCMP_SYS(mprotect), 1, { SCMP_A2(SCMP_CMP_MASKED_EQ, PROT_EXEC, 0) } },
+		{ SCMP_SYS(mmap), 1, { ARG_MASKED_EQ(2, PROT_EXEC, 0) } },
+		{ SCMP_SYS(mprotect), 1, { ARG_MASKED_EQ(2, PROT_EXEC, 0) } },
 		{ SCMP_SYS(munmap), 0, { { 0 } } },
 		{ SCMP_SYS(mremap), 0, { { 0 } } },
 		{ SCMP_SYS(madvise), 0, { { 0 } } },
@@ -99,12 +105,12 @@ sandbox_restrict_syscalls(int request_fd, char *err, size_t errlen)
 		/* status reports the worker's pid; abort() and raise() signal the process itself. */
 		{ SCMP_SYS(getpid), 0, { { 0 } } },
 		{ SCMP_SYS(gettid), 0, { { 0 } } },
-		{ SCMP_SYS(tgkill), 1, { SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)getpid()) } },
+		{ SCMP_SYS(tgkill), 1, { ARG_EQ(0, getpid()) } },
 		{ SCMP_SYS(rt_sigprocmask), 0, { { 0 } } },
 		{ SCMP_SYS(rt_sigreturn), 0, { { 0 } } },
 		{ SCMP_SYS(close), 0, { { 0 } } },
 		/* The check below that the filter is in force. */
-		{ SCMP_SYS(prctl), 1, { SCMP_A0(SCMP_CMP_EQ, PR_GET_SECCOMP) } },
+		{ SCMP_SYS(prctl), 1, { ARG_EQ(0, PR_GET_SECCOMP) } },
 		{ SCMP_SYS(exit), 0, { { 0 } } },
 		{ SCMP_SYS(exit_group), 0, { { 0 } } },
 	};

@@ -32,9 +32,12 @@ triage_set_light_rulesets(const char *names, size_t len)
 static bool
 light_ruleset(const char *name, size_t n)
 {
-	const char *p = light_names, *end = light_names + light_names_len, *eol;
+	const char *p = light_names, *end, *eol;
 
-	for (; p < end; p = eol + 1) {
+	/* No list yet (before the first ruleset check): no pointer arithmetic on NULL. */
+	if (light_names == NULL)
+		return false;
+	for (end = light_names + light_names_len; p < end; p = eol + 1) {
 		eol = memchr(p, '\n', (size_t)(end - p));
 		if ((size_t)(eol - p) == n && memcmp(p, name, n) == 0)
 			return true;
