@@ -1,138 +1,298 @@
 /*
- * Dead-stone judgement against the real world: every corpus game with a counted result (RE[B+x]
- * or RE[W+x]) is scored under its own rules (RU; Japanese when absent) with dead: auto, and the
- * count is compared with the record.  Prints a table by collection and board size and a total
- * line; it is a measurement, not a pass/fail test, except that no pass-alive chain may be called
- * dead (checked per game) and every game must be scored.
+ * Dead-stone judgement against the real world: every game with a counted result in every corpus
+ * collection (each folder under games/ with an index.tsv) is scored under its own rules with
+ * dead: auto and compared with the record, optionally beside GNU Go 3.8 on a sample of the same
+ * games.  Prints a table by collection and board size and a total line; it is a measurement, not
+ * a pass/fail test, except that no pass-alive chain may be called dead (checked per game) and
+ * every counted game must be scored.
+ *
+ * Environment: SHOUTAN_GNUGO=/usr/games/gnugo adds GNU Go's columns (GTP loadsgf, komi,
+ * final_score, default level); SHOUTAN_GNUGO_SAMPLE=N limits GNU Go to about N games per
+ * collection and size, every k-th counted game in index order, and the sample's Shoutan columns
+ * are printed beside GNU Go's; SHOUTAN_VERBOSE=1 names every game Shoutan or GNU Go misses.
  */
 #include <dirent.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "corpus.h"
 #include "host.h"
 #include "shoutan/area.h"
 
-struct row {
-	char name[96];
-	int games, exact, same_winner, unscored;
-	int gnugo_exact, gnugo_same_winner, both_exact;
+/* Within this many half points of the recorded margin counts as "within 2 points". */
+#define WITHIN_HALF_POINTS 4
+
+/* What a collection's records leave unsaid, where it is not the general default (the RU's
+ * ruleset, else Japanese; the record's KM, else the ruleset's komi).  Edo-period games were
+ * played without komi, which came into use in the twentieth century: a record without KM had
+ * none. */
+static const struct collection_rule {
+	const char *name;
+	bool no_komi_when_absent;
+} collection_rules[] = {
+	{ "edo-period", true },
 };
 
-/* GNU Go 3.8, when SHOUTAN_GNUGO names it: the same game under the same rules through GTP
- * (loadsgf, final_score).  Its margin in half points and winner, or false. */
-static bool
-gnugo_score(const char *gnugo, const char *path, bool chinese, char *winner, int *half)
-{
-	char cmd[8192], line[256];
-	FILE *f;
-	bool ok = false;
+/* One player's results on a set of games. */
+struct tally {
+	int games, exact, within2, same_winner;
+	double ms;
+};
 
-	snprintf(cmd, sizeof(cmd), "printf 'loadsgf %%s\\nfinal_score\\nquit\\n' '%s' | "
-	    "'%s' --mode gtp %s 2>/dev/null", path, gnugo,
-	    chinese ? "--chinese-rules" : "--japanese-rules");
-	f = popen(cmd, "r");
-	if (f == NULL)
-		return false;
-	while (fgets(line, sizeof(line), f) != NULL) {
-		char w;
-		double m;
+/* One row of the table: a collection and a board size. */
+struct row {
+	int collection;      /* index into collections[] */
+	int size;
+	int counted;         /* games with a counted result, known before scoring (for the sample) */
+	int seen;            /* counted games scored so far, for picking every k-th */
+	int unscored;
+	struct tally shoutan;        /* every counted game */
+	struct tally sample;         /* Shoutan on GNU Go's sample */
+	struct tally gnugo;          /* GNU Go on the sample */
+	int gnugo_failed;            /* sample games GNU Go gave no score for */
+	int both_exact;              /* sample games both get exactly */
+};
 
-		if (sscanf(line, "= %c+%lf", &w, &m) == 2 && (w == 'B' || w == 'W')) {
-			*winner = w;
-			*half = (int)(m * 2 + 0.5);
-			ok = true;
-		} else if (strncmp(line, "= 0", 3) == 0) {
-			*winner = '0';
-			*half = 0;
-			ok = true;
-		}
-	}
-	pclose(f);
-	return ok;
-}
+struct collection {
+	char name[96];
+	int records, skipped, unreadable;
+};
+
+/* A counted game found in the first pass. */
+struct entry {
+	char *path;
+	int collection, size;
+};
+
+#define MAX_ROWS 64
+#define MAX_COLLECTIONS 32
 
 static struct sht_context ctx;
-static struct row rows[64];
+static struct row rows[MAX_ROWS];
 static int nrows, passalive_dead;
+static struct collection collections[MAX_COLLECTIONS];
+static int ncollections;
+
+/* "a/b" into out; false (with a message) when it does not fit, so no path is cut short. */
+static bool
+join(char *out, size_t outlen, const char *a, const char *b)
+{
+	int n = snprintf(out, outlen, "%s/%s", a, b);
+
+	if (n < 0 || (size_t)n >= outlen) {
+		printf("path too long, left out: %s/%s\n", a, b);
+		return false;
+	}
+	return true;
+}
+
+static double
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
+}
 
 static struct row *
-row_for(const char *collection, int size)
+row_for(int collection, int size)
 {
-	char name[96];
-
-	snprintf(name, sizeof(name), "%s %dx%d", collection, size, size);
 	for (int i = 0; i < nrows; i++)
-		if (strcmp(rows[i].name, name) == 0)
+		if (rows[i].collection == collection && rows[i].size == size)
 			return &rows[i];
-	if (nrows == 64)
-		return &rows[63];
-	snprintf(rows[nrows].name, sizeof(rows[nrows].name), "%s", name);
+	if (nrows == MAX_ROWS)
+		return &rows[MAX_ROWS - 1];
+	rows[nrows].collection = collection;
+	rows[nrows].size = size;
 	return &rows[nrows++];
 }
 
-/* The recorded result as a winner and a margin in half points; false when not counted. */
+static int
+row_order(const void *a, const void *b)
+{
+	const struct row *x = a, *y = b;
+
+	if (x->collection != y->collection)
+		return x->collection - y->collection;
+	return x->size - y->size;
+}
+
+/* The recorded result as Black's margin in half points (negative: White won; 0: a draw); false
+ * when the record is not a count (B+R, W+T, W+F, Void, ?, no RE). */
 static bool
-counted(const char *re, char *winner, int *half)
+counted(const char *re, int *black_half)
 {
 	char *end;
 	double m;
 
-	if (re == NULL || (re[0] != 'B' && re[0] != 'W') || re[1] != '+')
+	if (re == NULL)
+		return false;
+	if (strcmp(re, "0") == 0 || strcasecmp(re, "draw") == 0 || strcasecmp(re, "jigo") == 0) {
+		*black_half = 0;
+		return true;
+	}
+	if ((re[0] != 'B' && re[0] != 'W') || re[1] != '+')
 		return false;
 	m = strtod(re + 2, &end);
 	if (end == re + 2 || (*end != '\0' && *end != ' '))
 		return false; /* B+R, W+T, ... */
-	*winner = re[0];
-	*half = (int)(m * 2 + 0.5);
+	*black_half = (int)(m * 2 + 0.5) * (re[0] == 'B' ? 1 : -1);
 	return true;
 }
 
 static void
-score_file(const char *collection, const char *path, bool verbose)
+add(struct tally *t, int recorded, int got, double ms)
 {
+	int diff = abs(got - recorded);
+
+	t->games++;
+	t->exact += diff == 0;
+	t->within2 += diff <= WITHIN_HALF_POINTS;
+	/* The sign is the winner: both positive, both negative, or both a draw. */
+	t->same_winner += (got > 0) == (recorded > 0) && (got < 0) == (recorded < 0);
+	t->ms += ms;
+}
+
+/* GNU Go, through GTP with no shell in between (paths are passed as they are): loadsgf, komi,
+ * final_score, under Chinese or Japanese rules.  Black's margin in half points, or false. */
+static bool
+gnugo_score(const char *gnugo, const char *path, bool chinese, int komi_half, int *black_half)
+{
+	int to_child[2], from_child[2];
+	pid_t pid;
+	FILE *in, *out;
+	char line[512];
+	bool ok = false;
+
+	if (strpbrk(path, " \t\r\n") != NULL)
+		return false; /* a GTP argument ends at white space */
+	if (pipe(to_child) != 0)
+		return false;
+	if (pipe(from_child) != 0) {
+		close(to_child[0]);
+		close(to_child[1]);
+		return false;
+	}
+	pid = fork();
+	if (pid == 0) {
+		int null = open("/dev/null", O_WRONLY);
+
+		dup2(to_child[0], 0);
+		dup2(from_child[1], 1);
+		if (null >= 0)
+			dup2(null, 2);
+		close(to_child[0]);
+		close(to_child[1]);
+		close(from_child[0]);
+		close(from_child[1]);
+		execl(gnugo, gnugo, "--mode", "gtp", chinese ? "--chinese-rules" : "--japanese-rules",
+		    (char *)NULL);
+		_exit(127);
+	}
+	close(to_child[0]);
+	close(from_child[1]);
+	if (pid < 0) {
+		close(to_child[1]);
+		close(from_child[0]);
+		return false;
+	}
+	in = fdopen(to_child[1], "w");
+	out = fdopen(from_child[0], "r");
+	if (in != NULL) {
+		/* The komi command after loadsgf: the komi Shoutan counted with, whatever KM said. */
+		fprintf(in, "1 loadsgf %s\n2 komi %.1f\n3 final_score\n4 quit\n", path,
+		    komi_half / 2.0);
+		fclose(in);
+	} else {
+		close(to_child[1]);
+	}
+	while (out != NULL && fgets(line, sizeof(line), out) != NULL) {
+		char w;
+		double m;
+
+		if (strncmp(line, "=3 ", 3) != 0)
+			continue;
+		if (sscanf(line + 3, "%c+%lf", &w, &m) == 2 && (w == 'B' || w == 'W')) {
+			*black_half = (int)(m * 2 + 0.5) * (w == 'B' ? 1 : -1);
+			ok = true;
+		} else if (line[3] == '0') {
+			*black_half = 0;
+			ok = true;
+		}
+	}
+	if (out != NULL)
+		fclose(out);
+	else
+		close(from_child[0]);
+	waitpid(pid, NULL, 0);
+	return ok;
+}
+
+static bool
+no_komi_when_absent(const char *collection)
+{
+	for (size_t i = 0; i < sizeof(collection_rules) / sizeof(collection_rules[0]); i++)
+		if (strcmp(collection_rules[i].name, collection) == 0)
+			return collection_rules[i].no_komi_when_absent;
+	return false;
+}
+
+/* Scores one counted game with dead: auto into its row, and with GNU Go when it falls in the
+ * sample (every `sample_every`-th game of the row). */
+static void
+score_entry(const struct entry *e, int sample_every, const char *gnugo, bool verbose)
+{
+	const char *collection = collections[e->collection].name;
+	struct row *row = row_for(e->collection, e->size);
 	size_t len;
-	char *data = corpus_read(path, &len), winner;
+	char *data = corpus_read(e->path, &len);
 	struct sht_game game;
 	struct sht_error err;
 	const struct sht_ruleset *rs;
 	struct sht_replay replay;
 	struct sht_dead_spec spec = { SHT_DEAD_AUTO, 0, { 0 } };
 	struct sht_score_report rep;
-	int half;
-	struct row *row;
+	int recorded = 0, got, zero = 0;
+	bool sampled = gnugo != NULL && row->seen++ % sample_every == 0;
+	double start, ms;
 
-	if (data == NULL)
-		return;
-	if (!sht_game_from_sgf(data, len, 0, &game, &err)) {
+	if (data == NULL || !sht_game_from_sgf(data, len, 0, &game, &err)) {
+		/* The first pass read it: only a file changed under the run gets here. */
 		free(data);
+		row->unscored++;
+		printf("unscored %s: unreadable\n", e->path);
 		return;
 	}
 	free(data);
-	if (!counted(game.g.result, &winner, &half)) {
-		sht_game_free(&game);
-		return;
-	}
-	row = row_for(collection, game.g.width);
-	row->games++;
+	counted(game.g.result, &recorded);
+	start = now_ms();
 	rs = sht_ruleset_for_ru(ctx.registry, game.g.ruleset);
 	if (rs == NULL)
 		rs = sht_registry_find(ctx.registry, "japanese");
-	if (!sht_judge_replay(rs, &game, NULL, &replay, &err)) {
+	if (!sht_judge_replay(rs, &game,
+	        !game.g.has_komi && no_komi_when_absent(collection) ? &zero : NULL, &replay, &err)) {
 		row->unscored++;
-		printf("unscored %s: %s\n", path, err.message);
+		printf("unscored %s: %s\n", e->path, err.message);
 		sht_game_free(&game);
 		return;
 	}
 	if (!sht_judge_score(rs, &replay, &spec, &rep, &err)) {
 		row->unscored++;
+		printf("unscored %s: %s\n", e->path, err.message);
 		sht_replay_free(&replay);
 		sht_game_free(&game);
 		return;
 	}
+	ms = now_ms() - start;
 	{
 		/* No chain Benson proves alive may be judged dead. */
 		int n = sht_board_capacity(replay.board);
@@ -141,68 +301,169 @@ score_file(const char *collection, const char *path, bool verbose)
 		sht_pass_alive_map(replay.board, false, owner);
 		for (int p = 0; p < n; p++)
 			if (rep.dead[p] && owner[p] == sht_board_at(replay.board, p)) {
-				printf("PASS-ALIVE CALLED DEAD %s\n", path);
+				printf("PASS-ALIVE CALLED DEAD %s\n", e->path);
 				passalive_dead++;
 				break;
 			}
 		free(owner);
 	}
-	{
-		int got = rep.result.margin;
-		char w = rep.result.winner == SHT_WINNER_BLACK ? 'B' :
-		    rep.result.winner == SHT_WINNER_WHITE ? 'W' : '0';
+	got = rep.result.winner == SHT_WINNER_BLACK ? abs(rep.result.margin) :
+	    rep.result.winner == SHT_WINNER_WHITE ? -abs(rep.result.margin) : 0;
+	add(&row->shoutan, recorded, got, ms);
+	if (got != recorded && verbose)
+		printf("miss %s (%s): recorded %s, counted %s\n", e->path, rs->name,
+		    game.g.result, rep.result.re);
+	if (sampled) {
+		int theirs = 0;
+		bool gnugo_ok;
 
-		bool exact = w == winner && abs(got) == half;
-		const char *gnugo = getenv("SHOUTAN_GNUGO");
-
-		if (w == winner)
-			row->same_winner++;
-		if (exact)
-			row->exact++;
-		else if (verbose)
-			printf("miss %s (%s): recorded %s, counted %s\n", path, rs->name,
-			    game.g.result, rep.result.re);
-		if (gnugo != NULL) {
-			char gw = '?';
-			int gh = -1;
-
-			/* GNU Go knows Japanese and Chinese counting: area rulesets get Chinese. */
-			if (gnugo_score(gnugo, path, rs->plugin->desc->family[0] == 'c', &gw, &gh) &&
-			    gw == winner) {
-				row->gnugo_same_winner++;
-				if (gh == half) {
-					row->gnugo_exact++;
-					row->both_exact += exact;
-				}
-			}
+		add(&row->sample, recorded, got, ms);
+		start = now_ms();
+		/* GNU Go knows Japanese and Chinese counting: area rulesets get Chinese. */
+		gnugo_ok = gnugo_score(gnugo, e->path, rs->plugin->desc->family[0] == 'c',
+		    replay.komi, &theirs);
+		ms = now_ms() - start;
+		if (gnugo_ok) {
+			add(&row->gnugo, recorded, theirs, ms);
+			row->both_exact += theirs == recorded && got == recorded;
+		} else {
+			/* No score is a miss in every column; its time still counts. */
+			row->gnugo.games++;
+			row->gnugo.ms += ms;
+			row->gnugo_failed++;
 		}
+		if (verbose && (!gnugo_ok || theirs != recorded))
+			printf("gnugo miss %s: recorded %s, gnugo %s%.1f\n", e->path, game.g.result,
+			    !gnugo_ok ? "no score " : theirs > 0 ? "B+" : theirs < 0 ? "W+" : "",
+			    abs(theirs) / 2.0);
 	}
 	sht_score_report_free(&rep);
 	sht_replay_free(&replay);
 	sht_game_free(&game);
 }
 
-struct walk_arg {
-	const char *collection;
-	bool verbose;
-};
-
-static void
-score_one(const char *path, void *arg)
+/* The index's column named `name`, or -1: collections order their columns differently. */
+static int
+column(char *header, const char *name)
 {
-	const struct walk_arg *w = arg;
+	int i = 0;
 
-	score_file(w->collection, path, w->verbose);
+	for (char *field = header, *next; field != NULL; field = next, i++) {
+		size_t n = strcspn(field, "\t\r\n");
+
+		next = field[n] == '\t' ? field + n + 1 : NULL;
+		if (strlen(name) == n && strncmp(field, name, n) == 0)
+			return i;
+	}
+	return -1;
+}
+
+/* The i-th tab-separated field of line, copied into out. */
+static void
+field_at(const char *line, int i, char *out, size_t outlen)
+{
+	size_t n;
+
+	while (i-- > 0 && line != NULL) {
+		line = strchr(line, '\t');
+		line = line != NULL ? line + 1 : NULL;
+	}
+	if (line == NULL) {
+		out[0] = '\0';
+		return;
+	}
+	n = strcspn(line, "\t\r\n");
+	if (n >= outlen)
+		n = outlen - 1;
+	memcpy(out, line, n);
+	out[n] = '\0';
+}
+
+/* First pass over one collection: every record its index lists, read, with the counted ones
+ * kept (and counted per row, so the GNU Go sample can be spread over each row). */
+static void
+read_collection(const char *dir, int ci, struct entry **entries, int *nentries, int *cap)
+{
+	struct collection *c = &collections[ci];
+	char path[4096], line[8192], rel[4096];
+	FILE *index;
+	int file_col;
+
+	if (!join(path, sizeof(path), dir, "index.tsv"))
+		return;
+	index = fopen(path, "r");
+	if (index == NULL)
+		return;
+	if (fgets(line, sizeof(line), index) == NULL || (file_col = column(line, "file")) < 0) {
+		printf("%s: no `file` column in the header; collection left out\n", path);
+		fclose(index);
+		return;
+	}
+	while (fgets(line, sizeof(line), index) != NULL) {
+		size_t len;
+		char *data;
+		struct sht_game game;
+		struct sht_error err;
+		int recorded;
+
+		field_at(line, file_col, rel, sizeof(rel));
+		if (rel[0] == '\0')
+			continue;
+		c->records++;
+		if (!join(path, sizeof(path), dir, rel)) {
+			c->unreadable++;
+			continue;
+		}
+		data = corpus_read(path, &len);
+		if (data == NULL || !sht_game_from_sgf(data, len, 0, &game, &err)) {
+			c->unreadable++;
+			printf("unreadable %s\n", path);
+			free(data);
+			continue;
+		}
+		free(data);
+		if (!counted(game.g.result, &recorded)) {
+			c->skipped++;
+		} else {
+			if (*nentries == *cap) {
+				*cap = *cap != 0 ? *cap * 2 : 1024;
+				*entries = realloc(*entries, (size_t)*cap * sizeof(**entries));
+				if (*entries == NULL) {
+					fprintf(stderr, "out of memory\n");
+					exit(1);
+				}
+			}
+			(*entries)[*nentries].path = strdup(path);
+			(*entries)[*nentries].collection = ci;
+			(*entries)[*nentries].size = game.g.width;
+			(*nentries)++;
+			row_for(ci, game.g.width)->counted++;
+		}
+		sht_game_free(&game);
+	}
+	fclose(index);
+}
+
+static double
+mean(double total, int n)
+{
+	return n > 0 ? total / n : 0.0;
 }
 
 int
 main(int argc, char **argv)
 {
 	const char *dir = corpus_dir(argc, argv, "games");
-	char err[SHT_ERR_MAX];
-	int games = 0, exact = 0, same = 0, unscored = 0, gexact = 0, gsame = 0, both = 0;
-	bool with_gnugo = getenv("SHOUTAN_GNUGO") != NULL;
+	char err[SHT_ERR_MAX], games_dir[4096];
+	const char *gnugo = getenv("SHOUTAN_GNUGO");
+	const char *sample_env = getenv("SHOUTAN_GNUGO_SAMPLE");
+	int sample = sample_env != NULL ? atoi(sample_env) : 0;
 	bool verbose = getenv("SHOUTAN_VERBOSE") != NULL;
+	struct entry *entries = NULL;
+	int nentries = 0, cap = 0, unscored = 0, skipped = 0, unreadable = 0, both = 0;
+	struct tally all = { 0 }, in_sample = { 0 }, theirs = { 0 };
+	struct dirent **names;
+	int n;
 
 	if (argc < 4) {
 		fprintf(stderr, "usage: %s CORPUS PLUGINS_DIR RULESETS_DIR\n", argv[0]);
@@ -213,37 +474,105 @@ main(int argc, char **argv)
 		fprintf(stderr, "%s\n", err);
 		return 1;
 	}
-	{
-		struct walk_arg gnugo = { "gnugo-regression", verbose };
-		struct walk_arg fuego = { "fuego-regression", verbose };
-		char path[4096];
+	if (gnugo != NULL)
+		signal(SIGPIPE, SIG_IGN); /* a GNU Go that dies early must not end the run */
 
-		snprintf(path, sizeof(path), "%s/games/gnugo-regression", dir);
-		corpus_walk_sgf(path, score_one, &gnugo);
-		snprintf(path, sizeof(path), "%s/games/fuego-regression", dir);
-		corpus_walk_sgf(path, score_one, &fuego);
+	if (!join(games_dir, sizeof(games_dir), dir, "games"))
+		return 1;
+	n = scandir(games_dir, &names, NULL, alphasort);
+	for (int i = 0; i < n; i++) {
+		char sub[4096], index[4096];
+		struct stat st;
+
+		if (names[i]->d_name[0] != '.' &&
+		    strlen(names[i]->d_name) < sizeof(collections[0].name) &&
+		    join(sub, sizeof(sub), games_dir, names[i]->d_name) &&
+		    join(index, sizeof(index), sub, "index.tsv") && stat(index, &st) == 0 &&
+		    ncollections < MAX_COLLECTIONS) {
+			memcpy(collections[ncollections].name, names[i]->d_name,
+			    strlen(names[i]->d_name) + 1);
+			read_collection(sub, ncollections++, &entries, &nentries, &cap);
+		}
+		free(names[i]);
 	}
-	printf("%-30s %6s %6s %12s %12s %18s %22s\n", "collection", "games", "exact",
-	    "same winner", "gnugo exact", "gnugo same winner", "exact where gnugo is");
+	if (n >= 0)
+		free(names);
+
+	for (int i = 0; i < nentries; i++) {
+		const struct row *row = row_for(entries[i].collection, entries[i].size);
+		/* Every k-th game of the row, so that about `sample` are taken from all of it. */
+		int every = sample > 0 ? (row->counted + sample - 1) / sample : 1;
+
+		score_entry(&entries[i], every > 0 ? every : 1, gnugo, verbose);
+		free(entries[i].path);
+	}
+	free(entries);
+	qsort(rows, (size_t)nrows, sizeof(rows[0]), row_order);
+
+	printf("%-24s | %5s %5s %7s %6s %7s |", "collection size", "games", "exact", "within2",
+	    "winner", "ms/game");
+	if (gnugo != NULL)
+		printf(" %6s %5s %7s %6s | %7s %9s %8s %7s %6s | %10s", "sample", "exact",
+		    "within2", "winner", "g.exact", "g.within2", "g.winner", "g.ms", "failed",
+		    "both exact");
+	printf("\n");
 	for (int i = 0; i < nrows; i++) {
-		printf("%-30s %6d %6d %12d %12d %18d %22d\n", rows[i].name, rows[i].games,
-		    rows[i].exact, rows[i].same_winner, rows[i].gnugo_exact,
-		    rows[i].gnugo_same_winner, rows[i].both_exact);
-		games += rows[i].games;
-		exact += rows[i].exact;
-		same += rows[i].same_winner;
-		unscored += rows[i].unscored;
-		gexact += rows[i].gnugo_exact;
-		gsame += rows[i].gnugo_same_winner;
-		both += rows[i].both_exact;
+		const struct row *r = &rows[i];
+		char name[128];
+
+		snprintf(name, sizeof(name), "%s %dx%d", collections[r->collection].name, r->size,
+		    r->size);
+		printf("%-24s | %5d %5d %7d %6d %7.1f |", name, r->shoutan.games, r->shoutan.exact,
+		    r->shoutan.within2, r->shoutan.same_winner, mean(r->shoutan.ms, r->shoutan.games));
+		if (gnugo != NULL)
+			printf(" %6d %5d %7d %6d | %7d %9d %8d %7.0f %6d | %10d", r->sample.games,
+			    r->sample.exact, r->sample.within2, r->sample.same_winner, r->gnugo.exact,
+			    r->gnugo.within2, r->gnugo.same_winner, mean(r->gnugo.ms, r->gnugo.games),
+			    r->gnugo_failed, r->both_exact);
+		printf("\n");
+		all.games += r->shoutan.games;
+		all.exact += r->shoutan.exact;
+		all.within2 += r->shoutan.within2;
+		all.same_winner += r->shoutan.same_winner;
+		all.ms += r->shoutan.ms;
+		in_sample.games += r->sample.games;
+		in_sample.exact += r->sample.exact;
+		in_sample.within2 += r->sample.within2;
+		in_sample.same_winner += r->sample.same_winner;
+		in_sample.ms += r->sample.ms;
+		theirs.games += r->gnugo.games;
+		theirs.exact += r->gnugo.exact;
+		theirs.within2 += r->gnugo.within2;
+		theirs.same_winner += r->gnugo.same_winner;
+		theirs.ms += r->gnugo.ms;
+		both += r->both_exact;
+		unscored += r->unscored;
 	}
-	if (!with_gnugo)
-		printf("(GNU Go columns empty: set SHOUTAN_GNUGO to a gnugo binary to fill them)\n");
-	printf("total: games=%d exact=%d same_winner=%d gnugo_exact=%d gnugo_same_winner=%d\n",
-	    games, exact, same, gexact, gsame);
-	printf("exact_where_gnugo_exact=%d unscored=%d pass_alive_called_dead=%d\n", both,
-	    unscored, passalive_dead);
-	printf("%d passed, %d failed\n", games - unscored, unscored + passalive_dead);
+	for (int i = 0; i < ncollections; i++) {
+		printf("%s: %d records, %d skipped (RE not a counted result: resignation, time, "
+		    "forfeit, unknown), %d unreadable\n", collections[i].name, collections[i].records,
+		    collections[i].skipped, collections[i].unreadable);
+		skipped += collections[i].skipped;
+		unreadable += collections[i].unreadable;
+	}
+	if (gnugo != NULL)
+		printf("(first block: Shoutan on every counted game; second: Shoutan on GNU Go's "
+		    "sample; g.*: GNU Go on that sample, with its mean ms a game; failed: GNU Go gave "
+		    "no score; both exact: sample games both count exactly)\n");
+	if (gnugo == NULL)
+		printf("(no GNU Go columns: set SHOUTAN_GNUGO to a gnugo binary, and "
+		    "SHOUTAN_GNUGO_SAMPLE=N for about N of its games per row)\n");
+	else
+		printf("sample: games=%d exact=%d within2=%d same_winner=%d ms_per_game=%.1f "
+		    "gnugo_ms_per_game=%.0f exact_where_gnugo_exact=%d\n", in_sample.games,
+		    in_sample.exact, in_sample.within2, in_sample.same_winner,
+		    mean(in_sample.ms, in_sample.games), mean(theirs.ms, theirs.games), both);
+	printf("skipped=%d unreadable=%d unscored=%d pass_alive_called_dead=%d\n", skipped,
+	    unreadable, unscored, passalive_dead);
+	printf("%d passed, %d failed\n", all.games, unscored + passalive_dead);
+	printf("total: games=%d exact=%d within2=%d same_winner=%d gnugo_exact=%d "
+	    "gnugo_within2=%d gnugo_same_winner=%d\n", all.games, all.exact, all.within2,
+	    all.same_winner, theirs.exact, theirs.within2, theirs.same_winner);
 	sht_registry_free((struct sht_registry *)ctx.registry);
 	return unscored + passalive_dead == 0 ? 0 : 1;
 }
