@@ -127,7 +127,7 @@ row_order(const void *a, const void *b)
 }
 
 /* The recorded result as Black's margin in half points (negative: White won; 0: a draw); false
- * when the record is not a count (B+R, W+T, W+F, Void, ?, no RE). */
+ * when the record is not a count (B+R, W+T, W+F, B+0, Void, ?, no RE). */
 static bool
 counted(const char *re, int *black_half)
 {
@@ -145,6 +145,10 @@ counted(const char *re, int *black_half)
 	m = strtod(re + 2, &end);
 	if (end == re + 2 || (*end != '\0' && *end != ' '))
 		return false; /* B+R, W+T, ... */
+	/* B+0: a winner with no margin is no count (a count of 0 is a draw); the Fox server
+	 * writes it for resignations and time, and the judge reads it so (host/game.c). */
+	if (m == 0)
+		return false;
 	*black_half = (int)(m * 2 + 0.5) * (re[0] == 'B' ? 1 : -1);
 	return true;
 }
@@ -549,7 +553,7 @@ main(int argc, char **argv)
 		unscored += r->unscored;
 	}
 	for (int i = 0; i < ncollections; i++) {
-		printf("%s: %d records, %d skipped (RE not a counted result: resignation, time, "
+		printf("%s: %d records, %d skipped (RE not a counted result: resignation, time, B+0, "
 		    "forfeit, unknown), %d unreadable\n", collections[i].name, collections[i].records,
 		    collections[i].skipped, collections[i].unreadable);
 		skipped += collections[i].skipped;
