@@ -1,6 +1,7 @@
 /*
- * Dead stones: Benson for what is certain, random playouts for the rest, then an exact search for
- * the groups that only a ko can capture (the pass-for-ko confirmation).
+ * Dead stones: Benson for what is certain, random playouts for the rest, a reading of the
+ * capturing races the playouts cannot settle, then an exact search for the groups that only a
+ * ko can capture (the pass-for-ko confirmation).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -482,14 +483,307 @@ out:
 	free(ks);
 }
 
-bool
-sht_dead_judge(const struct sht_board *src, const struct sht_dead_options *opt,
-    struct sht_dead_result *out)
+/*
+ * Capturing races.  Playouts start half with each colour, so when two adjacent opposing weak
+ * chains race and whoever moves first wins, each is captured in about half the playouts and
+ * both pass the kill threshold — a verdict no position can have.  Such pairs are read instead:
+ * an exact search confined to the two chains' liberties (and captures of chains in atari next
+ * to them), each side trying to capture the other.  Only the defender may pass: an attacker
+ * that passes has given up, which is the same as failing.
+ */
+#define RACE_MAX_LIBS 8        /* per chain: beyond it, no race is read (and none is close) */
+#define RACE_MAX_DEPTH 40      /* plies: twenty attacker moves, more than 2 * RACE_MAX_LIBS */
+#define RACE_NODES 3000        /* per search: past it the search gives up, not guesses */
+#define RACE_TABLE 2048        /* positions remembered per search (a power of two) */
+#define RACE_MAX_MOVES 48
+
+/* A position already searched: its key, the plies that were left, and the answer. */
+struct race_seen {
+	uint64_t key;
+	int8_t plies_left;
+	bool captured;
+};
+
+struct race {
+	struct sht_board *b;
+	struct sht_board_snapshot *snaps[RACE_MAX_DEPTH + 1];
+	struct race_seen table[RACE_TABLE];
+	uint64_t path[RACE_MAX_DEPTH + 1]; /* the keys of the positions on the way here */
+	int stone[3];        /* a stone of each colour's racing chain */
+	int attacker;
+	int max_depth;       /* plies, for iterative deepening */
+	long nodes_left;
+	bool gave_up;        /* the node budget ran out: the answer means nothing */
+	bool cut;            /* some line reached max_depth: a failure may not be final */
+};
+
+static void
+add_move(int *moves, int *n, int p)
+{
+	for (int i = 0; i < *n; i++)
+		if (moves[i] == p)
+			return;
+	if (*n < RACE_MAX_MOVES)
+		moves[(*n)++] = p;
+}
+
+/* Adds the liberties of the chain at p; with captures_only, the liberty of each opposing chain
+ * in atari that touches it instead (a capture that gains the chain liberties). */
+static void
+add_chain_moves(const struct sht_board *b, int p, bool captures_only, int *moves, int *n)
+{
+	int s = p;
+
+	do {
+		for (int d = 0; d < 4; d++) {
+			int q = s + b->dir[d];
+
+			if (!captures_only && b->color[q] == SHT_EMPTY)
+				add_move(moves, n, q);
+			else if (captures_only && b->color[q] == 3 - b->color[p] &&
+			    b->libs[b->chain[q]] == 1)
+				add_move(moves, n, last_liberty(b, b->chain[q]));
+		}
+		s = b->next[s];
+	} while (s != p);
+}
+
+/* Whether the attacker captures the defender's racing chain, `to_move` to play, before its own
+ * racing chain is captured and before both have passed. */
+static bool
+race_captures(struct race *r, int depth, int to_move)
+{
+	struct sht_board *b = r->b;
+	int att = r->attacker, def = 3 - att, moves[RACE_MAX_MOVES], n = 0;
+	bool attacking = to_move == att;
+	uint64_t key;
+	struct race_seen *seen;
+	bool result = !attacking;
+
+	if (b->color[r->stone[def]] != def)
+		return true;
+	if (b->color[r->stone[att]] != att)
+		return false;
+	/* A defender that has joined up to more liberties than any race read here has
+	 * escaped: the race is over without a capture. */
+	if (b->libs[b->chain[r->stone[def]]] > RACE_MAX_LIBS)
+		return false;
+	if (depth >= r->max_depth) {
+		r->cut = true;
+		return false;
+	}
+	if (--r->nodes_left < 0) {
+		r->gave_up = true;
+		return false;
+	}
+	key = (sht_board_hash(b) ^ (uint64_t)b->ko_point * UINT64_C(0xff51afd7ed558ccd)) * 2 +
+	    (uint64_t)(to_move - 1);
+	/* A position already on the path: the attacker has made no progress (a cycle of
+	 * captures and recaptures), which is no capture. */
+	for (int d = depth - 2; d >= 0; d -= 2)
+		if (r->path[d] == key)
+			return false;
+	r->path[depth] = key;
+	seen = &r->table[key & (RACE_TABLE - 1)];
+	/* A capture found with fewer plies holds with more; a failure with more holds with
+	 * fewer. */
+	if (seen->key == key && (seen->captured ? seen->plies_left <= r->max_depth - depth :
+	    seen->plies_left >= r->max_depth - depth))
+		return seen->captured;
+	/* Captures first (they decide races), then the defender's liberties, then the
+	 * attacker's: the order finds refutations early. */
+	add_chain_moves(b, b->chain[r->stone[3 - to_move]], true, moves, &n);
+	add_chain_moves(b, b->chain[r->stone[to_move]], true, moves, &n);
+	add_chain_moves(b, b->chain[r->stone[def]], false, moves, &n);
+	/* The attacker gains nothing by filling its own liberties; the defender may need to
+	 * (to extend, or to fill the attacker's). */
+	if (!attacking)
+		add_chain_moves(b, b->chain[r->stone[att]], false, moves, &n);
+	sht_board_save(b, r->snaps[depth]);
+	for (int i = attacking ? 0 : -1; i < n; i++) {
+		bool captured;
+
+		if (i < 0) {
+			/* The defender may pass (filling a shared liberty can be its loss). */
+			sht_board_play(b, (enum sht_color)to_move, SHT_PASS, NULL);
+		} else if (sht_board_play(b, (enum sht_color)to_move, moves[i], NULL) !=
+		    SHT_LEGAL) {
+			continue;
+		}
+		captured = race_captures(r, depth + 1, 3 - to_move);
+		sht_board_restore(b, r->snaps[depth]);
+		if (r->gave_up)
+			return false;
+		if (captured == attacking) {
+			result = captured;
+			break;
+		}
+	}
+	/* An attacker with no move that works has failed; a pass is never better for it. */
+	seen->key = key;
+	seen->plies_left = (int8_t)(r->max_depth - depth);
+	seen->captured = result;
+	return result;
+}
+
+/* Whether `attacker`, with `to_move` to play, captures the opposing racing chain: the shortest
+ * sequences first (iterative deepening).  *undecided is set when the node budget runs out
+ * before a capture is found or every line ends within the depth. */
+static bool
+race_run(struct race *r, int attacker, int to_move, bool *undecided)
+{
+	memset(r->table, 0, sizeof(r->table));
+	r->attacker = attacker;
+	r->nodes_left = RACE_NODES;
+	r->gave_up = false;
+	for (r->max_depth = 8; r->max_depth <= RACE_MAX_DEPTH; r->max_depth += 8) {
+		r->cut = false;
+		if (race_captures(r, 0, to_move))
+			return true;
+		if (r->gave_up)
+			break;
+		if (!r->cut)
+			return false; /* every line ended: no capture */
+	}
+	/* A spent budget, or lines still open at the deepest search, leave the answer open. */
+	*undecided = true;
+	return false;
+}
+
+enum race_outcome { RACE_BLACK_WINS, RACE_WHITE_WINS, RACE_SEKI, RACE_UNREAD };
+
+/* The outcome of the race between the black chain at bs and the white chain at ws, on the
+ * board r->b (the final position), `to_move` to play in it. */
+static enum race_outcome
+read_race(struct race *r, int bs, int ws, int to_move)
+{
+	struct sht_board *b = r->b;
+	bool undecided = false, black_first, white_first;
+
+	if (b->libs[b->chain[bs]] > RACE_MAX_LIBS || b->libs[b->chain[ws]] > RACE_MAX_LIBS)
+		return RACE_UNREAD;
+	r->stone[SHT_BLACK] = bs;
+	r->stone[SHT_WHITE] = ws;
+	black_first = race_run(r, SHT_BLACK, SHT_BLACK, &undecided);
+	white_first = race_run(r, SHT_WHITE, SHT_WHITE, &undecided);
+	if (!undecided) {
+		/* One that wins moving second wins whoever moves. */
+		if (black_first && race_run(r, SHT_BLACK, SHT_WHITE, &undecided) && !undecided)
+			return RACE_BLACK_WINS;
+		if (white_first && race_run(r, SHT_WHITE, SHT_BLACK, &undecided) && !undecided)
+			return RACE_WHITE_WINS;
+	}
+	/* Too large to read: the playouts' verdict stands.  (Counting liberties as if neither
+	 * had an eye instead, more liberties winning and a tie going to the side to move, was
+	 * measured worse: it misreads the races whose liberties need approach moves.) */
+	if (undecided)
+		return RACE_UNREAD;
+	/* Whoever moves first wins (or, moving second, makes seki): the position's side to
+	 * move decides.  Neither capturing even moving first is seki. */
+	if (black_first && to_move == SHT_BLACK)
+		return RACE_BLACK_WINS;
+	if (white_first && to_move == SHT_WHITE)
+		return RACE_WHITE_WINS;
+	return RACE_SEKI;
+}
+
+/* How a race left a chain that did not lose it (read_races' `alive` map). */
+#define RACE_WINNER 1
+#define RACE_IN_SEKI 2
+
+/* Marks every stone of the chain at p with v. */
+static void
+mark_chain(const struct sht_board *b, int p, uint8_t *map, uint8_t v)
+{
+	int s = p;
+
+	do {
+		map[s] = v;
+		s = b->next[s];
+	} while (s != p);
+}
+
+/*
+ * Reads each race between two adjacent opposing chains that the playouts both call dead (and
+ * Benson does not settle), each chain in one race at most: the loser is marked in `lost`, the
+ * winner RACE_WINNER and both chains of a seki RACE_IN_SEKI in `alive`.
+ * Returns how many losers it found, or -1 when memory runs out.
+ */
+static int
+read_races(const struct sht_board *src, const uint8_t *certain, const uint8_t *dead,
+    uint8_t *lost, uint8_t *alive)
+{
+	struct sht_board_options o = src->opt;
+	struct race *r;
+	int nlost = 0, to_move = sht_board_to_move(src), depth;
+
+	o.ko = SHT_KO_SIMPLE;
+	o.track_history = false;
+	o.multi_stone_suicide = false;
+	o.supply[SHT_BLACK] = o.supply[SHT_WHITE] = SHT_UNLIMITED;
+	r = calloc(1, sizeof(*r));
+	if (r == NULL)
+		return -1;
+	r->b = sht_board_new(&o);
+	for (depth = 0; r->b != NULL && depth <= RACE_MAX_DEPTH; depth++)
+		if ((r->snaps[depth] = sht_board_snapshot_new(r->b)) == NULL)
+			break;
+	if (depth <= RACE_MAX_DEPTH) {
+		nlost = -1;
+		goto out;
+	}
+	memcpy(r->b->color, src->color, (size_t)src->npoints);
+	sht_board_rebuild(r->b);
+	for (int p = 0; p < src->npoints; p++) {
+		int s = p;
+		enum race_outcome verdict = RACE_UNREAD;
+
+		if (src->color[p] != SHT_BLACK || src->chain[p] != p || !dead[p] || certain[p])
+			continue;
+		do {
+			for (int d = 0; d < 4 && verdict == RACE_UNREAD; d++) {
+				int q = s + src->dir[d], w;
+
+				if (src->color[q] != SHT_WHITE || !dead[q] || certain[q] || lost[q] ||
+				    alive[q])
+					continue;
+				w = src->chain[q];
+				verdict = read_race(r, p, w, to_move);
+				if (verdict == RACE_BLACK_WINS) {
+					mark_chain(src, w, lost, 1);
+					mark_chain(src, p, alive, RACE_WINNER);
+					nlost++;
+				} else if (verdict == RACE_WHITE_WINS) {
+					mark_chain(src, p, lost, 1);
+					mark_chain(src, w, alive, RACE_WINNER);
+					nlost++;
+				} else if (verdict == RACE_SEKI) {
+					mark_chain(src, p, alive, RACE_IN_SEKI);
+					mark_chain(src, w, alive, RACE_IN_SEKI);
+				}
+			}
+			s = src->next[s];
+		} while (s != p && verdict == RACE_UNREAD);
+	}
+out:
+	for (depth = 0; depth <= RACE_MAX_DEPTH; depth++)
+		sht_board_snapshot_free(r->snaps[depth]);
+	sht_board_free(r->b);
+	free(r);
+	return nlost;
+}
+
+/*
+ * The playouts' verdict on the position `color` (src's stones, or a variant of them): Benson's
+ * certain map into `certain`, then dead, uncertain, owner and confidence for every point.
+ */
+static bool
+judge_by_playouts(const struct sht_board *src, const uint8_t *color,
+    const struct sht_dead_options *opt, uint8_t *certain, struct sht_dead_result *out)
 {
 	struct sht_board_options o = src->opt;
 	struct playout pl;
 	struct sht_board_snapshot *snap = NULL;
-	uint8_t *certain = NULL;
 	int *owned_b = NULL, *owned_w = NULL;
 	int n = src->npoints, playouts = opt->playouts > 0 ? opt->playouts : 256;
 	uint64_t rng = opt->seed ? opt->seed : UINT64_C(0x5eed5eed5eed5eed);
@@ -505,14 +799,13 @@ sht_dead_judge(const struct sht_board *src, const struct sht_dead_options *opt,
 	pl.empties = malloc(sizeof(int) * (size_t)n);
 	pl.index = malloc(sizeof(int) * (size_t)n);
 	pl.seen = calloc((size_t)n, 1);
-	certain = calloc((size_t)n, 1);
 	owned_b = calloc((size_t)n, sizeof(int));
 	owned_w = calloc((size_t)n, sizeof(int));
 	if (pl.b == NULL || pl.empties == NULL || pl.index == NULL || pl.seen == NULL ||
-	    certain == NULL || owned_b == NULL || owned_w == NULL)
+	    owned_b == NULL || owned_w == NULL)
 		goto out;
 	/* The same stones, without the source's history. */
-	memcpy(pl.b->color, src->color, (size_t)n);
+	memcpy(pl.b->color, color, (size_t)n);
 	sht_board_rebuild(pl.b);
 	snap = sht_board_snapshot_new(pl.b);
 	if (snap == NULL)
@@ -548,18 +841,18 @@ sht_dead_judge(const struct sht_board *src, const struct sht_dead_options *opt,
 	sht_board_restore(pl.b, snap);
 	/* A chain is judged by the average ownership of its stones; pass-alive status first. */
 	for (int p = 0; p < n; p++) {
-		int c = src->color[p];
+		int c = color[p];
 		long mine = 0, theirs = 0, size = 0;
 		int s;
 
-		if ((c != SHT_BLACK && c != SHT_WHITE) || src->chain[p] != p)
+		if ((c != SHT_BLACK && c != SHT_WHITE) || pl.b->chain[p] != p)
 			continue;
 		s = p;
 		do {
 			mine += c == SHT_BLACK ? owned_b[s] : owned_w[s];
 			theirs += c == SHT_BLACK ? owned_w[s] : owned_b[s];
 			size++;
-			s = src->next[s];
+			s = pl.b->next[s];
 		} while (s != p);
 		if (certain[p] == c) {
 			continue; /* pass-alive */
@@ -580,7 +873,7 @@ sht_dead_judge(const struct sht_board *src, const struct sht_dead_options *opt,
 			/* Unsure when neither side owns them in four playouts out of five. */
 			out->uncertain[s] = mine * 5 < 4L * playouts * size &&
 			    theirs * 5 < 4L * playouts * size;
-			s = src->next[s];
+			s = pl.b->next[s];
 		} while (s != p);
 	}
 	for (int p = 0; p < n; p++) {
@@ -592,7 +885,6 @@ sht_dead_judge(const struct sht_board *src, const struct sht_dead_options *opt,
 		if (out->by_ko != NULL)
 			out->by_ko[p] = 0;
 	}
-	confirm_with_pass_for_ko(src, certain, opt->pass_for_ko, out);
 	ok = true;
 out:
 	sht_board_snapshot_free(snap);
@@ -600,8 +892,91 @@ out:
 	free(pl.empties);
 	free(pl.index);
 	free(pl.seen);
-	free(certain);
 	free(owned_b);
 	free(owned_w);
+	return ok;
+}
+
+/*
+ * A race's loser is captured: the chains around it are judged again without it, for the
+ * winner may still die (a captured chain is not always a second eye).  Only the chains
+ * touching a loser or a winner take the new verdict; elsewhere the first one stands, so that
+ * the second set of playouts does not redraw verdicts the race has nothing to do with.
+ */
+static bool
+rejudge_race_winners(const struct sht_board *src, const struct sht_dead_options *opt,
+    const uint8_t *lost, const uint8_t *alive, uint8_t *color, struct sht_dead_result *out)
+{
+	int n = src->npoints;
+	uint8_t *buf = calloc((size_t)n, 5), *near = calloc((size_t)n, 1);
+	uint16_t *confidence = calloc((size_t)n, sizeof(uint16_t));
+	struct sht_dead_result again = { buf, buf + n, buf + 2 * n, confidence, NULL };
+	uint8_t *certain = buf + 3 * n;
+	bool ok = false;
+
+	if (buf == NULL || near == NULL || confidence == NULL)
+		goto out;
+	for (int p = 0; p < n; p++)
+		color[p] = lost[p] ? SHT_EMPTY : src->color[p];
+	if (!judge_by_playouts(src, color, opt, certain, &again))
+		goto out;
+	/* The chains touching a loser or a winner, and those themselves. */
+	for (int p = 0; p < n; p++) {
+		if (!lost[p] && alive[p] != RACE_WINNER)
+			continue;
+		near[p] = 1;
+		for (int d = 0; d < 4; d++) {
+			int q = p + src->dir[d];
+
+			if ((src->color[q] == SHT_BLACK || src->color[q] == SHT_WHITE) &&
+			    !near[q])
+				mark_chain(src, q, near, 1);
+		}
+	}
+	for (int p = 0; p < n; p++) {
+		if (!near[p])
+			continue;
+		out->dead[p] = lost[p] ? 1 : again.dead[p];
+		out->uncertain[p] = lost[p] ? 0 : again.uncertain[p];
+		out->owner[p] = again.owner[p];
+		out->confidence[p] = again.confidence[p];
+	}
+	ok = true;
+out:
+	free(buf);
+	free(near);
+	free(confidence);
+	return ok;
+}
+
+bool
+sht_dead_judge(const struct sht_board *src, const struct sht_dead_options *opt,
+    struct sht_dead_result *out)
+{
+	int n = src->npoints, nlost;
+	uint8_t *certain = calloc((size_t)n, 1), *lost = calloc((size_t)n, 1);
+	uint8_t *alive = calloc((size_t)n, 1), *color = malloc((size_t)n);
+	bool ok = false;
+
+	if (certain == NULL || lost == NULL || alive == NULL || color == NULL ||
+	    !judge_by_playouts(src, src->color, opt, certain, out))
+		goto out;
+	nlost = read_races(src, certain, out->dead, lost, alive);
+	if (nlost < 0)
+		goto out;
+	if (nlost > 0 && !rejudge_race_winners(src, opt, lost, alive, color, out))
+		goto out;
+	for (int p = 0; p < n; p++) {
+		/* A seki read in the race lives; Benson's verdict on the real position stands. */
+		if (!lost[p] && (alive[p] == RACE_IN_SEKI || certain[p] == src->color[p]))
+			out->dead[p] = 0;
+	}
+	confirm_with_pass_for_ko(src, certain, opt->pass_for_ko, out);
+	ok = true;
+out:
+	free(certain);
+	free(lost);
+	free(alive);
+	free(color);
 	return ok;
 }

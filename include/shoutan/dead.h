@@ -1,6 +1,6 @@
 /*
- * Judging dead stones in a finished position: certain (Benson) first, then random playouts, then
- * an exact search for groups that only a ko can capture.
+ * Judging dead stones in a finished position: certain (Benson) first, then random playouts, a
+ * reading of capturing races, then an exact search for groups that only a ko can capture.
  */
 #ifndef SHOUTAN_DEAD_H
 #define SHOUTAN_DEAD_H
@@ -44,8 +44,11 @@ struct sht_dead_result {
  * opponent's pass-alive territory die, for certain.  For the rest, random playouts from the
  * position, half with each colour first, in which neither side fills its own eyes or puts a
  * chain into atari and no one plays in pass-alive territory, each scored by area; a chain is
- * dead when the opponent owns its points in more than 35% of the playouts.  Deterministic for
- * a given seed.
+ * dead when the opponent owns its points in more than 35% of the playouts.  Two adjacent
+ * opposing chains both called so are a capturing race, read by a small exact search: the
+ * loser dies (and the chains around it are judged again without it), a seki lives, and a race
+ * won by whoever moves first goes to the side to move in b (sht_board_to_move).  Deterministic
+ * for a given seed.
  * Returns false when memory runs out.
  */
 /* With opt->pass_for_ko, chains the playouts leave alive are then tried by an exact search in
