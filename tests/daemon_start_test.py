@@ -20,7 +20,8 @@ import time
 # harness.py sits beside this file; no bytecode is left in the source tree.
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import wait_for  # noqa: E402 (beside this file)
+import harness  # noqa: E402 (beside this file)
+from harness import wait_for  # noqa: E402
 
 PART = sys.argv[1]
 SHOUTAND, PLUGINS, RULESETS = map(os.path.abspath, sys.argv[2:5])
@@ -28,22 +29,11 @@ SHOUTAND, PLUGINS, RULESETS = map(os.path.abspath, sys.argv[2:5])
 # (detached, its socket not where expected) is still found and stopped.
 MARKER = "SHOUTAND_START_TEST"
 SKIPPED = 77  # meson's exit status for a test that cannot run here
-passed = 0
-failed = 0
+check = harness.Checks()
 # A game any worker can score: its request needs a worker, never the reply cache.
 GAME = {"size": 5, "setup": {"black": ["B1", "B2", "B3", "B4", "B5"],
                              "white": ["C1", "C2", "C3", "C4", "C5"]},
         "moves": ["B pass", "W pass"], "handicap": 0}
-def check(name, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-        print("ok   " + name)
-    else:
-        failed += 1
-        print("FAIL " + name + (": " + str(detail) if detail else ""))
-
-
 def call(path, method, params=None, timeout=5):
     """One request on a new connection; the reply, or an exception's text."""
     try:
@@ -371,8 +361,7 @@ def main():
     finally:
         stop_all(work)
         shutil.rmtree(work, ignore_errors=True)
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+    return check.summary()
 
 
 if __name__ == "__main__":

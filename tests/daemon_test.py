@@ -22,18 +22,7 @@ from harness import random_game  # noqa: E402 (beside this file)
 import harness  # noqa: E402
 
 SHOUTAND, SHOUTAN, PLUGINS, RULESETS, TEST_PLUGINS, SOURCE = map(os.path.abspath, sys.argv[1:7])
-passed = 0
-failed = 0
-
-
-def check(name, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-        print("ok   " + name)
-    else:
-        failed += 1
-        print("FAIL " + name + (": " + str(detail) if detail else ""))
+check = harness.Checks()
 
 
 class Client:
@@ -737,11 +726,10 @@ def main():
     finally:
         if d is not None:
             d.stop()
-            if failed:
+            if check.failed:
                 print(d.logtext()[-3000:])
         shutil.rmtree(work, ignore_errors=True)
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+    return check.summary()
 
 
 def examples(d):

@@ -1,5 +1,5 @@
-"""What the daemon's Python tests share: a work tree of plugins and rulesets, random games, and
-waiting for a condition with a time limit (daemon_test.py, hostile_test.py, daemon_start_test.py).
+"""What the daemon's Python tests share: counting checks, a work tree of plugins and rulesets,
+random games, and waiting for a condition with a time limit (daemon_test.py, hostile_test.py, daemon_start_test.py).
 """
 import os
 import random
@@ -7,6 +7,27 @@ import shutil
 import time
 
 COLUMNS = "ABCDEFGHJKLMNOPQRST"
+
+
+class Checks:
+    """Counts checks and prints one line each; summary() is the closing line meson's log and CI
+    read, "N passed, M failed"."""
+
+    def __init__(self):
+        self.passed = 0
+        self.failed = 0
+
+    def __call__(self, name, ok, detail=""):
+        if ok:
+            self.passed += 1
+            print("ok   " + name)
+        else:
+            self.failed += 1
+            print("FAIL " + name + (": " + str(detail) if detail else ""))
+
+    def summary(self):
+        print("%d passed, %d failed" % (self.passed, self.failed))
+        return 1 if self.failed else 0
 
 
 def work_tree(work, plugins, test_plugins, rulesets, extra_rulesets=None):
