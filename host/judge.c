@@ -456,9 +456,19 @@ sht_judge_start(const struct sht_ruleset *rs, const struct sht_game *game, const
 			sht_replay_free(out);
 			return false;
 		}
-		*(e->color == SHT_BLACK ? &black_setup : &white_setup) += e->color != SHT_EMPTY;
 		sht_board_setup(out->board, e->color, p);
 	}
+	/* The stones standing when play begins, not the setup events: a point set twice, or
+	 * set and then cleared with AE, must not count twice or at all. */
+	if (game->has_setup)
+		for (int y = 0; y < sht_board_height(out->board); y++)
+			for (int x = 0; x < sht_board_width(out->board); x++) {
+				enum sht_color c = sht_board_at(out->board,
+				    sht_board_point(out->board, x, y));
+
+				black_setup += c == SHT_BLACK;
+				white_setup += c == SHT_WHITE;
+			}
 	settle_handicap(game, black_setup, white_setup, out);
 	/* Who opens: PL if given; White after handicap stones; else the ruleset. */
 	if (*to_move == 0)

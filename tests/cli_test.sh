@@ -387,6 +387,13 @@ check "score: a forfeit's headline" \
 	sh -c "echo '{\"size\":5,\"setup\":{\"black\":[\"A2\",\"B1\"]},\"handicap\":0,\"moves\":[\"B pass\",\"W A1\"]}' | \"$SHOUTAN\" score - -r japanese --dead none"
 check "referee: komi from the command" "outcome: counting B+0.5" \
 	"$SHOUTAN" referee "$demo" -r chinese --komi 6.5
+# A komi for Black over half a small board: describe read before its table of quarters.
+mkdir "$TMP/negative-komi"
+sed 's/^  size: 19/  size: 9/; s/^  komi: .*/  komi: -41.25/' "$SRC/rulesets/chinese.yaml" \
+	>"$TMP/negative-komi/chinese.yaml"
+check "describe: a komi larger than half the board for Black" \
+	"Black wins with a count above 0.  " \
+	"$SHOUTAN" --rulesets-dir "$TMP/negative-komi" describe chinese
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

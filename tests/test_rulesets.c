@@ -924,6 +924,32 @@ test_fox_record_is_read_with_notes(void **state)
 	json_decref(r);
 }
 
+/* The handicap is the stones standing when play begins, not the setup events: a vertex listed
+ * twice counted two handicap stones (and compensation), and stones cleared by AE still counted,
+ * so White was made to open and Black's first move read as following a pass. */
+static void
+test_handicap_counts_the_stones_on_the_board(void **state)
+{
+	json_t *once, *twice, *r;
+
+	(void)state;
+	once = must("score", json_pack("{s:s, s:{s:i, s:{s:[s]}, s:[s,s]}, s:s}", "ruleset",
+	    "chinese", "game", "size", 9, "setup", "black", "D4", "moves", "B pass", "W pass",
+	    "dead", "none"));
+	twice = must("score", json_pack("{s:s, s:{s:i, s:{s:[s,s]}, s:[s,s]}, s:s}", "ruleset",
+	    "chinese", "game", "size", 9, "setup", "black", "D4", "D4", "moves", "B pass",
+	    "W pass", "dead", "none"));
+	assert_true(num(twice, "white.handicap_compensation") == 0);
+	assert_true(num(twice, "margin") == num(once, "margin"));
+	json_decref(once);
+	json_decref(twice);
+	r = must("replay", json_pack("{s:s, s:{s:s}}", "ruleset", "chinese", "game", "sgf",
+	    "(;SZ[9]KM[7.5]AB[dd][ee];AE[dd][ee];B[ff];W[];B[])"));
+	assert_int_equal((int)num(r, "implied_passes"), 0);
+	assert_string_equal(str(json_array_get(json_object_get(r, "moves"), 0), "verdict"), "ok");
+	json_decref(r);
+}
+
 /* Whose turn it is has one answer: under ancient rules White opens, so a black move first is
  * void, and White is still to move.  replay said B, legal refused W's move, and a replay of the
  * same record with W's move played it. */
@@ -1388,6 +1414,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_plugin_without_decided_gives_the_english_text),
 		cmocka_unit_test(test_bad_consequence_is_a_refusal_everywhere),
 		cmocka_unit_test(test_turn_after_a_move_out_of_turn),
+		cmocka_unit_test(test_handicap_counts_the_stones_on_the_board),
 		cmocka_unit_test(test_describe_matches_every_ruleset),
 		cmocka_unit_test(test_tromp_taylor_totals_have_no_dame_share),
 	};

@@ -186,8 +186,14 @@ chinese_describe(const void *rules, char *buf, size_t len)
 	    "for nobody", SHT_CHOICE(v, P_SEKI) == SEKI_OWNER ? "their owner" : "nobody");
 	if (split) {
 		/* The count Black needs: half the board plus half the komi (in points). */
-		long need = n * n * 50 + (in_zi ? komi : komi / 2), whole = need / 100;
+		long need = n * n * 50 + (in_zi ? komi : komi / 2), whole;
 		static const char *const quarter[] = { "", "¼", "½", "¾" };
+
+		/* A komi for Black larger than half a small board: any count wins, and a negative
+		 * need must not index the quarters. */
+		if (need < 0)
+			need = 0;
+		whole = need / 100;
 
 		sht_plugin_text_add(buf, len, "The baseline is half the board (%ld%s) and %s, so "
 		    "Black wins with a count above %ld%s.  ", n * n / 2, n * n % 2 ? ".5" : "",
