@@ -394,6 +394,11 @@ sed 's/^  size: 19/  size: 9/; s/^  komi: .*/  komi: -41.25/' "$SRC/rulesets/chi
 check "describe: a komi larger than half the board for Black" \
 	"Black wins with a count above 0.  " \
 	"$SHOUTAN" --rulesets-dir "$TMP/negative-komi" describe chinese
+# A file name that is not UTF-8 still gets its line in JSON Lines: it was left out silently.
+odd="$TMP/$(printf 'odd\377').sgf"
+cp "$demo" "$odd"
+check "score --json: a file whose name is not UTF-8 keeps its line" '"file":"'"$TMP"'/odd?.sgf","result"' \
+	"$SHOUTAN" score "$demo" "$odd" --json
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
