@@ -525,6 +525,7 @@ struct race_seen {
 	uint64_t key;
 	int8_t plies_left;
 	bool captured;
+	bool cut;            /* a failure that some line below met the depth limit in */
 };
 
 struct race {
@@ -581,7 +582,7 @@ race_captures(struct race *r, int depth, int to_move)
 	bool attacking = to_move == att;
 	uint64_t key;
 	struct race_seen *seen;
-	bool result = !attacking;
+	bool result = !attacking, cut_above;
 
 	if (b->color[r->stone[def]] != def)
 		return true;
@@ -611,8 +612,11 @@ race_captures(struct race *r, int depth, int to_move)
 	/* A capture found with fewer plies holds with more; a failure with more holds with
 	 * fewer. */
 	if (seen->key == key && (seen->captured ? seen->plies_left <= r->max_depth - depth :
-	    seen->plies_left >= r->max_depth - depth))
+	    seen->plies_left >= r->max_depth - depth)) {
+		/* A failure that met the depth limit is no more final here than it was there. */
+		r->cut |= !seen->captured && seen->cut;
 		return seen->captured;
+	}
 	/* Captures first (they decide races), then the defender's liberties, then the
 	 * attacker's: the order finds refutations early. */
 	add_chain_moves(b, b->chain[r->stone[3 - to_move]], true, moves, &n);
@@ -623,6 +627,9 @@ race_captures(struct race *r, int depth, int to_move)
 	if (!attacking)
 		add_chain_moves(b, b->chain[r->stone[att]], false, moves, &n);
 	sht_board_save(b, r->snaps[depth]);
+	/* Whether a line below this position meets the depth limit, for the table. */
+	cut_above = r->cut;
+	r->cut = false;
 	for (int i = attacking ? 0 : -1; i < n; i++) {
 		bool captured;
 
@@ -636,7 +643,7 @@ race_captures(struct race *r, int depth, int to_move)
 		captured = race_captures(r, depth + 1, 3 - to_move);
 		sht_board_restore(b, r->snaps[depth]);
 		if (r->gave_up)
-			return false;
+			return false; /* the whole search's answer is void: r->cut no longer matters */
 		if (captured == attacking) {
 			result = captured;
 			break;
@@ -646,6 +653,8 @@ race_captures(struct race *r, int depth, int to_move)
 	seen->key = key;
 	seen->plies_left = (int8_t)(r->max_depth - depth);
 	seen->captured = result;
+	seen->cut = r->cut;
+	r->cut |= cut_above;
 	return result;
 }
 
