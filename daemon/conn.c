@@ -229,6 +229,14 @@ deliver(struct conn *c)
 		c->paused = false;
 		conn_update_reading(c);
 	}
+	/* A client that has finished sending and has nothing left to receive is closed by
+	 * conn_write.  When the last answer wrote nothing (a notification that failed), no
+	 * write will call it, so call it, on a later turn of the loop: the caller still holds
+	 * c.  (bufferevent_free drops the callbacks, so a conn freed meanwhile is safe.) */
+	if (c->closing && c->pending == 0 &&
+	    evbuffer_get_length(bufferevent_get_output(c->bev)) == 0)
+		bufferevent_trigger(c->bev, EV_WRITE, BEV_TRIG_IGNORE_WATERMARKS |
+		    BEV_TRIG_DEFER_CALLBACKS);
 }
 
 void

@@ -225,40 +225,41 @@ static void
 worker_gone(struct worker *w, const char *why)
 {
 	struct request_list requeue;
-	struct request *r;
+	struct request *r, *head;
 	bool was_retiring = w->retiring;
 	bool timed_out = w->timed_out;
+	/* It never answered, nor did the ones before it: what it held will not be run by the
+	 * next one either. */
+	bool hopeless = !w->answered && srv.failed_starts >= FAILED_STARTS_LIMIT;
+	int others = w->inflight > 0 ? w->inflight - 1 : 0;
+	char msg[200];
 
 	TAILQ_INIT(&requeue);
 	TAILQ_FOREACH(r, &w->queue, by_worker)
 		heavy_done(w, r);
-	if (!w->answered && srv.failed_starts >= FAILED_STARTS_LIMIT) {
-		/* It never answered, nor did the ones before it: what it held will not be run
-		 * by the next one either. */
-		while ((r = TAILQ_FIRST(&w->queue)) != NULL) {
-			TAILQ_REMOVE(&w->queue, r, by_worker);
-			r->worker = NULL;
-			fail_no_worker(r);
-		}
-	}
-	if ((r = TAILQ_FIRST(&w->queue)) != NULL) {
-		char msg[200];
-
-		TAILQ_REMOVE(&w->queue, r, by_worker);
-		if (timed_out) {
+	if ((head = TAILQ_FIRST(&w->queue)) != NULL)
+		TAILQ_REMOVE(&w->queue, head, by_worker);
+	TAILQ_CONCAT(&requeue, &w->queue, by_worker);
+	log_warning("worker %d stopped with %s; %d queued request%s handed to others", (int)w->pid,
+	    why, others, others == 1 ? "" : "s");
+	/* Out of the pool before any request is answered: answering one can let its client's
+	 * next requests in, and dispatching them must not pick this worker (a request given to
+	 * it took a heavy slot that nothing would give back). */
+	worker_free(w);
+	if (head != NULL) {
+		head->worker = NULL;
+		if (hopeless) {
+			fail_no_worker(head);
+		} else if (timed_out) {
 			snprintf(msg, sizeof(msg), "the request took longer than the %d ms allowed and "
 			    "was stopped", srv.cfg.request_timeout_ms);
-			request_fail(r, SHT_RPC_TIMEOUT, "timeout", msg);
+			request_fail(head, SHT_RPC_TIMEOUT, "timeout", msg);
 		} else {
 			snprintf(msg, sizeof(msg), "the worker serving this request stopped (%s); the "
 			    "request was not completed", why);
-			request_fail(r, SHT_RPC_INTERNAL, "internal", msg);
+			request_fail(head, SHT_RPC_INTERNAL, "internal", msg);
 		}
 	}
-	TAILQ_CONCAT(&requeue, &w->queue, by_worker);
-	log_warning("worker %d stopped with %s; %d queued request%s handed to others", (int)w->pid,
-	    why, w->inflight > 0 ? w->inflight - 1 : 0, w->inflight == 2 ? "" : "s");
-	worker_free(w);
 	/* Replace it, even while draining: the requests it held still need a worker.  Not at
 	 * once (unless it was killed for its time): one that dies on start must not spin. */
 	if (!was_retiring) {
@@ -272,6 +273,8 @@ worker_gone(struct worker *w, const char *why)
 		r->worker = NULL;
 		if (r->conn == NULL)
 			request_free(r); /* nobody is waiting for its answer */
+		else if (hopeless)
+			fail_no_worker(r);
 		else
 			pool_dispatch(r);
 	}

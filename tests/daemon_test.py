@@ -588,6 +588,58 @@ def memory_budget_test(work, plugins_dir, rulesets_dir):
     d.stop()
 
 
+def worker_death_tests(work, plugins_dir, rulesets_dir):
+    """A worker that dies with a connection's later requests waiting: answering its request
+    let the next ones in, and one given to the dying worker held a heavy slot for good (every
+    heavy request after it waited for ever).  And a client that closes with only
+    notifications left, which fail and write nothing, is still closed."""
+    sub = os.path.join(work, "worker-death")
+    os.mkdir(sub)
+    d = Daemon(sub, "workers: 1\nrequest_timeout_ms: 300\nmax_pending: 4\nidle_timeout: 60\n",
+               plugins_dir, rulesets_dir)
+    try:
+        heavy = {"ruleset": "sleepy", "game": {"size": 9}, "dead": "auto"}
+        c = Client(d.sock, timeout=8)
+        c.send({"jsonrpc": "2.0", "id": "h1", "method": "score", "params": heavy})
+        for k in range(3):
+            c.send({"jsonrpc": "2.0", "id": "s%d" % k, "method": "status"})
+        c.send({"jsonrpc": "2.0", "id": "h2", "method": "score", "params": heavy})
+        c.send({"jsonrpc": "2.0", "id": "s3", "method": "status"})
+        got = []
+        try:
+            for _ in range(6):
+                got.append(c.recv().get("id"))
+        except (OSError, ValueError):
+            pass
+        check("a worker's death with requests waiting behind it: all six answered",
+              got == ["h1", "s0", "s1", "s2", "h2", "s3"], got)
+        c2 = Client(d.sock, timeout=8)
+        try:
+            after = c2.call("score", heavy, id="h3")
+        except OSError as e:
+            after = {"error": {"message": str(e)}}
+        check("a heavy request after it is still run (no heavy slot lost)",
+              after.get("error", {}).get("data", {}).get("kind") == "timeout", after)
+        c.close()
+        c2.close()
+        for _ in range(5):
+            n = Client(d.sock)
+            n.send({"jsonrpc": "2.0", "method": "score", "params": heavy})
+            n.sock.shutdown(socket.SHUT_WR)
+            n.close()
+        probe = Client(d.sock)
+        conns = None
+        for _ in range(50):
+            conns = probe.call("status", id="c")["result"]["connections"]
+            if conns == 1:
+                break
+            time.sleep(0.1)
+        check("clients that leave with failed notifications are closed", conns == 1, conns)
+        probe.close()
+    finally:
+        d.stop()
+
+
 def no_worker_tests(work, plugins_dir, rulesets_dir):
     """status is answered by the parent, so a health check sees workers that cannot start;
     other requests get an error instead of waiting for a worker that never comes."""
@@ -683,6 +735,7 @@ def main():
         startup_tests(work, plugins_dir, rulesets_dir)
         stop_tests(work, plugins_dir, rulesets_dir)
         no_worker_tests(work, plugins_dir, rulesets_dir)
+        worker_death_tests(work, plugins_dir, rulesets_dir)
         memory_budget_test(work, plugins_dir, rulesets_dir)
         d = Daemon(work, config, plugins_dir, rulesets_dir)
         # A second daemon on the same socket refuses to start.
