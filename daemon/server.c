@@ -443,11 +443,23 @@ server_run(struct config *cfg, const char *config_path, const char *socket_overr
 	    srv.cfg.workers, srv.cfg.plugins_dir, srv.cfg.rulesets_dir);
 	event_base_dispatch(srv.base);
 
-	/* Drained: close the workers (EOF makes them exit) and the connections. */
+	/* Drained: close the workers (EOF makes them exit) and the connections.  A worker still
+	 * holding requests holds only those whose clients have gone (drained() does not wait
+	 * for them): it is killed, since it would finish them for nobody, and the wait for it
+	 * below would have no bound (a second SIGTERM is no longer heard there). */
 	while ((c = TAILQ_FIRST(&srv.conns)) != NULL)
 		conn_free(c);
-	while ((w = TAILQ_FIRST(&srv.workers)) != NULL)
+	while ((w = TAILQ_FIRST(&srv.workers)) != NULL) {
+		struct request *r;
+
+		if (!TAILQ_EMPTY(&w->queue))
+			kill(w->pid, SIGKILL);
+		while ((r = TAILQ_FIRST(&w->queue)) != NULL) {
+			TAILQ_REMOVE(&w->queue, r, by_worker);
+			request_free(r);
+		}
 		worker_free(w);
+	}
 	while (waitpid(-1, NULL, 0) > 0 || errno == EINTR)
 		;
 	event_free(sigterm);
