@@ -25,6 +25,11 @@
  * HOLD_BACK_MIN_BYTES, and is served throughout.
  */
 #define HOLD_BACK_MIN_BYTES (64u << 10)
+/* Held back this long with the daemon still over half its budget, the heaviest held-back
+ * connection is closed with `overloaded`, one a period: clients that hold memory without
+ * ever passing the budget (unfinished lines, unread replies) must not keep others held back
+ * for good, and a held-back connection reads nothing, so its idle timeout cannot reap it. */
+static const struct timeval hold_back_grace = { 2, 0 };
 /* A status request is a few dozen bytes: the parent looks for one only in lines this short,
  * so that no client can make it parse long lines (longer ones go to a worker, as before). */
 #define PARENT_STATUS_MAX_BYTES 4096
@@ -191,6 +196,8 @@ conn_enforce_budget(evutil_socket_t fd, short what, void *arg)
 				srv.held_back++;
 				conn_update_reading(c);
 			}
+		if (srv.held_back > 0 && !evtimer_pending(srv.hold_timer, NULL))
+			evtimer_add(srv.hold_timer, &hold_back_grace);
 	} else if (srv.held_back > 0 && srv.queued_bytes < budget / 2) {
 		struct conn *next;
 
@@ -204,6 +211,30 @@ conn_enforce_budget(evutil_socket_t fd, short what, void *arg)
 		}
 	}
 	server_check_drained();
+}
+
+void
+conn_hold_overdue(evutil_socket_t fd, short what, void *arg)
+{
+	struct conn *c, *heaviest = NULL;
+
+	(void)fd;
+	(void)what;
+	(void)arg;
+	if (srv.held_back == 0)
+		return;
+	if (srv.queued_bytes >= srv.cfg.max_queued_bytes / 2) {
+		TAILQ_FOREACH(c, &srv.conns, entry)
+			if (c->held_back && (heaviest == NULL || c->queued > heaviest->queued))
+				heaviest = c;
+		if (heaviest != NULL)
+			conn_overloaded(heaviest);
+	}
+	/* Closing it may have brought the total under half: release the others, or wait one
+	 * more period before the next. */
+	conn_enforce_budget(-1, 0, NULL);
+	if (srv.held_back > 0 && !evtimer_pending(srv.hold_timer, NULL))
+		evtimer_add(srv.hold_timer, &hold_back_grace);
 }
 
 /* Writes every finished reply at the head of the connection's queue. */

@@ -435,6 +435,7 @@ server_run(struct config *cfg, const char *config_path, const char *socket_overr
 	srv.restart_timer = evtimer_new(srv.base, pool_restart_workers, NULL);
 	srv.stats_timer = evtimer_new(srv.base, push_stats, NULL);
 	srv.budget_event = event_new(srv.base, -1, 0, conn_enforce_budget, NULL);
+	srv.hold_timer = evtimer_new(srv.base, conn_hold_overdue, NULL);
 	srv.drain_timer = evtimer_new(srv.base, drain_overdue, NULL);
 	for (int i = 0; i < srv.cfg.workers; i++)
 		pool_spawn_worker();
@@ -469,6 +470,7 @@ server_run(struct config *cfg, const char *config_path, const char *socket_overr
 	event_free(srv.restart_timer);
 	event_free(srv.stats_timer);
 	event_free(srv.budget_event);
+	event_free(srv.hold_timer);
 	event_free(srv.drain_timer);
 	if (srv.listener != NULL)
 		evconnlistener_free(srv.listener);

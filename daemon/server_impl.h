@@ -106,6 +106,7 @@ struct server {
 	struct event *restart_timer;
 	struct event *stats_timer;
 	struct event *budget_event;     /* enforces max_queued_bytes, once per loop turn */
+	struct event *hold_timer;       /* closes connections held back too long (conn.c) */
 	struct event *drain_timer;      /* drain_timeout: a drain that takes too long stops */
 	struct reply_cache *cache;      /* replies of the current generation, see cache.h */
 };
@@ -130,6 +131,7 @@ void conn_free(struct conn *c);
 void conn_check_budget(void);
 /* The budget event's callback: holds back or closes the heaviest connections (conn.c). */
 void conn_enforce_budget(evutil_socket_t fd, short what, void *arg);
+void conn_hold_overdue(evutil_socket_t fd, short what, void *arg);
 void request_free(struct request *r);
 /* The reply to r (NULL: none, a notification), sent once those before it on its connection are. */
 void request_finish(struct request *r, char *reply, bool is_error);

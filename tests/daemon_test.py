@@ -640,6 +640,40 @@ def worker_death_tests(work, plugins_dir, rulesets_dir):
         d.stop()
 
 
+def held_back_test(work, plugins_dir, rulesets_dir):
+    """Clients that hold much of the memory budget without passing it (unfinished lines) kept
+    every connection over 64 KiB held back for good, and were never reaped (a held-back
+    connection reads nothing, so it is never idle).  Held back too long, the heaviest go."""
+    sub = os.path.join(work, "held-back")
+    os.mkdir(sub)
+    d = Daemon(sub, "max_queued_bytes: 1048576\nidle_timeout: 60\n", plugins_dir,
+               rulesets_dir)
+    try:
+        hogs = [Client(d.sock) for _ in range(2)]
+        for h in hogs:
+            h.send_raw(b'{"jsonrpc":"2.0","id":1,"method":"version","params":{"x":"' +
+                       b"a" * 420000)
+        time.sleep(0.5)
+        c = Client(d.sock, timeout=12)
+        pad = "b" * 100000
+        c.send({"jsonrpc": "2.0", "id": "big", "method": "version", "params": {"pad": pad}})
+        start = time.time()
+        try:
+            reply = c.recv()
+        except OSError as e:
+            reply = {"error": str(e)}
+        check("a 100 KB request beside clients holding most of the budget is answered",
+              reply.get("id") == "big", "%s after %.1f s" % (str(reply)[:200], time.time() - start))
+        status = c.call("status", id="s")["result"]
+        check("the heaviest held-back client is closed as overloaded, only as many as needed",
+              status.get("overloaded") == 1, status.get("overloaded"))
+        for h in hogs:
+            h.close()
+        c.close()
+    finally:
+        d.stop()
+
+
 def no_worker_tests(work, plugins_dir, rulesets_dir):
     """status is answered by the parent, so a health check sees workers that cannot start;
     other requests get an error instead of waiting for a worker that never comes."""
@@ -736,6 +770,7 @@ def main():
         stop_tests(work, plugins_dir, rulesets_dir)
         no_worker_tests(work, plugins_dir, rulesets_dir)
         worker_death_tests(work, plugins_dir, rulesets_dir)
+        held_back_test(work, plugins_dir, rulesets_dir)
         memory_budget_test(work, plugins_dir, rulesets_dir)
         d = Daemon(work, config, plugins_dir, rulesets_dir)
         # A second daemon on the same socket refuses to start.
