@@ -18,4 +18,9 @@ struct frame_header {
 #define FRAME_REPLY_NONE 2u     /* a notification: no reply to send */
 #define FRAME_REPLY_REUSABLE 4u /* the same request line gets the same reply (reply cache) */
 
+/* The longest reply the parent takes from a worker.  The largest real ones (compare of every
+ * ruleset on 25x25, a long replay) are a few hundred KB; a worker announcing more is not
+ * trusted (workers parse what clients send: one taken over must not grow the parent). */
+#define FRAME_MAX_REPLY_BYTES (16u << 20)
+
 #endif

@@ -296,6 +296,14 @@ worker_read(struct bufferevent *bev, void *arg)
 		if (evbuffer_get_length(in) < sizeof(h))
 			break;
 		evbuffer_copyout(in, &h, sizeof(h));
+		if (h.length > FRAME_MAX_REPLY_BYTES) {
+			log_error("worker %d announced a %u-byte reply, over the %u allowed; stopping "
+			    "it", (int)w->pid, h.length, FRAME_MAX_REPLY_BYTES);
+			kill(w->pid, SIGKILL);
+			/* Its end of the pair reports EOF next, and worker_gone answers for it. */
+			evbuffer_drain(in, evbuffer_get_length(in));
+			return;
+		}
 		if (evbuffer_get_length(in) < sizeof(h) + h.length)
 			break;
 		evbuffer_drain(in, sizeof(h));

@@ -674,6 +674,33 @@ def held_back_test(work, plugins_dir, rulesets_dir):
         d.stop()
 
 
+def forged_frame_test(work, plugins_dir, rulesets_dir):
+    """A worker taken over (here a plugin that writes to the parent's pair) announcing a 1 GiB
+    reply: the parent waited to buffer all of it; now the worker is stopped at the header and
+    its request answered with an error at once."""
+    sub = os.path.join(work, "forged")
+    os.mkdir(sub)
+    own = os.path.join(sub, "rulesets")
+    shutil.copytree(rulesets_dir, own)
+    with open(os.path.join(own, "forger.yaml"), "w") as f:
+        f.write(harness.misbehaving("forge_frame", sleep_ms=20000))
+    d = Daemon(sub, "workers: 1\nrequest_timeout_ms: 30000\n", plugins_dir, own)
+    try:
+        c = Client(d.sock, timeout=8)
+        try:
+            reply = c.call("score", {"ruleset": "forger", "game": {"size": 9}, "dead": "none"},
+                           id="forged")
+        except OSError as e:
+            reply = {"error": {"message": str(e)}}
+        check("a worker announcing a 1 GiB reply is stopped and its request answered",
+              reply.get("id") == "forged" and
+              reply.get("error", {}).get("data", {}).get("kind") == "internal", reply)
+        check("the daemon serves after it", c.call("version", id=2).get("id") == 2)
+        c.close()
+    finally:
+        d.stop()
+
+
 def no_worker_tests(work, plugins_dir, rulesets_dir):
     """status is answered by the parent, so a health check sees workers that cannot start;
     other requests get an error instead of waiting for a worker that never comes."""
@@ -771,6 +798,7 @@ def main():
         no_worker_tests(work, plugins_dir, rulesets_dir)
         worker_death_tests(work, plugins_dir, rulesets_dir)
         held_back_test(work, plugins_dir, rulesets_dir)
+        forged_frame_test(work, plugins_dir, rulesets_dir)
         memory_budget_test(work, plugins_dir, rulesets_dir)
         d = Daemon(work, config, plugins_dir, rulesets_dir)
         # A second daemon on the same socket refuses to start.

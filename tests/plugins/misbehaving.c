@@ -1,15 +1,19 @@
-/* A test plugin that misbehaves on purpose (crash or sleep while scoring, or answer a consequence
- * that is none): the host and the daemon must survive it. */
+/* A test plugin that misbehaves on purpose (crash or sleep while scoring, answer a consequence
+ * that is none, or forge a reply frame as a worker taken over would): the host and the daemon
+ * must survive it. */
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdint.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "shoutan/ruleset.h"
 
-static const char *const actions[] = { "crash", "sleep", "bad_consequence", NULL };
-enum action { ACTION_CRASH, ACTION_SLEEP, ACTION_BAD_CONSEQUENCE };
+static const char *const actions[] = { "crash", "sleep", "bad_consequence", "forge_frame",
+	NULL };
+enum action { ACTION_CRASH, ACTION_SLEEP, ACTION_BAD_CONSEQUENCE, ACTION_FORGE_FRAME };
 
 static const struct sht_param_spec params[] = {
 	{ "action", SHT_PARAM_CHOICE, 0, 0, actions, "crash", 0,
@@ -62,6 +66,13 @@ score(const void *rules, const struct sht_host *host, const struct sht_position 
 	(void)errlen;
 	if (m->action == ACTION_CRASH)
 		raise(SIGSEGV); /* what a buggy plugin does */
+	if (m->action == ACTION_FORGE_FRAME) {
+		/* In a daemon's worker, descriptor 3 is the pair to the parent: announce a reply
+		 * of 1 GiB (daemon/frame.h's header), as code that took the worker over could. */
+		const uint32_t header[3] = { UINT32_C(1) << 30, 0, 0 };
+
+		(void)!write(3, header, sizeof(header));
+	}
 	nanosleep(&ts, NULL);
 	snprintf(err, errlen, "slept %ld ms", m->sleep_ms);
 	return -1;
