@@ -19,6 +19,24 @@ print_list(const char *label, const json_t *list)
 	printf("\n");
 }
 
+/* "settle (3): B C3 dame, W D4 protect?, ..." where ? marks a point the judge was unsure of. */
+static void
+print_settle(const json_t *list)
+{
+	size_t i, n = json_array_size(list);
+	json_t *v;
+
+	if (n == 0)
+		return;
+	printf("settle (%zu):", n);
+	json_array_foreach(list, i, v)
+		printf("%s %s %s %s%s", i ? "," : "", json_string_value(json_object_get(v, "color")),
+		    json_string_value(json_object_get(v, "move")),
+		    json_string_value(json_object_get(v, "reason")),
+		    json_is_true(json_object_get(v, "unsure")) ? "?" : "");
+	printf("\n");
+}
+
 void
 cli_print_score(const json_t *s)
 {
@@ -42,6 +60,7 @@ cli_print_score(const json_t *s)
 	}
 	print_list("dead", json_object_get(s, "dead"));
 	print_list("seki", json_object_get(s, "seki"));
+	print_settle(json_object_get(s, "settle"));
 	json_array_foreach(json_object_get(s, "notes"), i, v)
 		printf("note: %s\n", json_string_value(v));
 }

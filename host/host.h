@@ -12,6 +12,7 @@
 #include "shoutan/board.h"
 #include "shoutan/clock.h"
 #include "shoutan/ruleset.h"
+#include "shoutan/settle.h"
 #include "shoutan/sgf.h"
 
 #define SHT_ERR_MAX 512
@@ -265,8 +266,12 @@ struct sht_score_report {
 	struct sht_score_result count;  /* the count, when the game was decided otherwise */
 	uint8_t *dead;        /* per point of the board: 1 for a dead stone */
 	uint8_t *seki;        /* per point: 1 for a stone in seki */
-	uint8_t *owner;       /* per point: SHT_BLACK / SHT_WHITE / SHT_EMPTY after dead removal */
+	uint8_t *owner;       /* per point: SHT_BLACK / SHT_WHITE / SHT_EMPTY after dead removal
+	                       * (and, with dead: auto, after the settle step) */
 	uint16_t *confidence; /* per point, per mille, with dead: auto; NULL otherwise */
+	/* The settle step's moves (dead: auto), in order; the count is of the settled board. */
+	struct sht_settle_move *settle;
+	int nsettle;
 	int nnotes;           /* the replay's notes first, then the count's */
 	char notes[SHT_MAX_NOTES][SHT_NOTE_MAX];
 };

@@ -8,6 +8,7 @@
 #include "host.h"
 #include "shoutan/area.h"
 #include "shoutan/dead.h"
+#include "shoutan/settle.h"
 #include "shoutan/tally.h"
 
 /* ---- the position a plugin scores, and the host services over it ---- */
@@ -16,6 +17,8 @@ struct sht_position {
 	const struct sht_board *board;
 	const uint8_t *dead;
 	struct sht_counts counts;
+	/* The policy the plugin tallied with, caught for the settle step; NULL: not wanted. */
+	struct sht_tally_policy *policy_seen;
 };
 
 static void
@@ -52,6 +55,11 @@ static void
 host_tally(const struct sht_position *pos, const struct sht_tally_policy *policy,
     struct sht_score_result *out)
 {
+	if (pos->policy_seen != NULL) {
+		size_t n = policy->size < sizeof(*policy) ? policy->size : sizeof(*policy);
+
+		memcpy(pos->policy_seen, policy, n);
+	}
 	sht_tally(&pos->counts, policy, out);
 }
 
@@ -584,11 +592,11 @@ add_note(struct sht_score_report *r, const char *fmt, ...)
  * notes, so that a person can check them.
  */
 static void
-auto_dead(const struct sht_ruleset *rs, const struct sht_board *b, uint8_t *dead,
+auto_dead(const struct sht_ruleset *rs, const struct sht_board *b, uint8_t *dead, uint8_t *owner,
     struct sht_score_report *r)
 {
 	int n = sht_board_capacity(b), uncertain = 0, shown = 0, ko_dead = 0;
-	uint8_t *unsure = calloc((size_t)n, 1), *owner = calloc((size_t)n, 1);
+	uint8_t *unsure = calloc((size_t)n, 1);
 	uint8_t *by_ko = calloc((size_t)n, 1);
 	uint16_t *confidence = calloc((size_t)n, sizeof(uint16_t));
 
@@ -597,7 +605,7 @@ auto_dead(const struct sht_ruleset *rs, const struct sht_board *b, uint8_t *dead
 	struct sht_dead_options opt = { 0, 0, rs->setup.ko_life == SHT_KO_LIFE_DEAD };
 	char list[160] = "", kolist[160] = "", v[8];
 
-	if (unsure == NULL || owner == NULL || confidence == NULL || by_ko == NULL ||
+	if (unsure == NULL || confidence == NULL || by_ko == NULL ||
 	    !sht_dead_judge(b, &opt, &res)) {
 		add_note(r, "dead stones could not be judged (out of memory): all stones counted "
 		    "alive");
@@ -640,7 +648,6 @@ auto_dead(const struct sht_ruleset *rs, const struct sht_board *b, uint8_t *dead
 			add_note(r, "dead stones judged automatically; no chain in doubt");
 	}
 	free(unsure);
-	free(owner);
 	free(by_ko);
 }
 
@@ -651,7 +658,130 @@ sht_score_report_free(struct sht_score_report *r)
 	free(r->seki);
 	free(r->owner);
 	free(r->confidence);
+	free(r->settle);
 	memset(r, 0, sizeof(*r));
+}
+
+/* The plugin's count of pos into *res. */
+static bool
+plugin_score(const struct sht_ruleset *rs, const struct sht_position *pos,
+    struct sht_score_result *res, struct sht_error *err)
+{
+	char why[256] = "";
+
+	memset(res, 0, sizeof(*res));
+	res->size = sizeof(*res);
+	if (rs->plugin->desc->score(rs->rules, &host_table, pos, res, why, sizeof(why)) != 0)
+		return judge_error(err, SHT_ERROR_INTERNAL, 0, "ruleset %s cannot score this "
+		    "position: %s", rs->name, why[0] ? why : "no reason given");
+	return true;
+}
+
+static void
+owner_map(const struct sht_board *b, const uint8_t *dead, uint8_t *owner)
+{
+	struct sht_area area;
+
+	sht_area_compute(b, dead, &area);
+	for (int p = 0; p < sht_board_capacity(b); p++)
+		owner[p] = (uint8_t)sht_area_owner(&area, p);
+}
+
+/* "5 dame, 2 protect" for the settle note. */
+static void
+settle_summary(const struct sht_settle_result *sr, char *buf, size_t len)
+{
+	static const int order[] = { SHT_SETTLE_DAME, SHT_SETTLE_BOUNDARY, SHT_SETTLE_PROTECT,
+		SHT_SETTLE_CAPTURE, SHT_SETTLE_CONNECTION };
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (size_t k = 0; k < sizeof(order) / sizeof(order[0]); k++) {
+		int n = 0;
+
+		for (int i = 0; i < sr->nmoves; i++)
+			n += sr->moves[i].reason == order[k];
+		if (n > 0 && used < len)
+			used += (size_t)snprintf(buf + used, len - used, "%s%d %s", used ? ", " : "", n,
+			    sht_settle_reason_name(order[k]));
+	}
+}
+
+/*
+ * The settle step (lib/settle.c) after an automatic judgement: the position is finished on a copy
+ * by the counting the plugin just tallied with (caught in *seen), and the settled board is
+ * counted instead.  The unsettled count stays in the notes, so a reader sees what settling
+ * decided.  Out of memory keeps the unsettled count, with a note.
+ */
+static bool
+settle_and_rescore(const struct sht_ruleset *rs, const struct sht_replay *replay,
+    const struct sht_position *unsettled, const struct sht_tally_policy *seen,
+    const uint8_t *playout_owner, struct sht_score_report *out, struct sht_error *err)
+{
+	const struct sht_board *b = replay->board;
+	struct sht_settle_options so = {
+		.counting = seen->size > 0 && seen->counting == SHT_COUNTING_TERRITORY ?
+		    SHT_SETTLE_TERRITORY : SHT_SETTLE_AREA,
+		.group_tax = seen->size > 0 && seen->tax != SHT_TAX_NONE,
+		.owner = playout_owner,
+		.confidence = out->confidence,
+		.finished = replay->end == SHT_END_ENDED,
+	};
+	struct sht_settle_result sr;
+	struct sht_position pos = { 0 };
+	struct sht_score_result before = out->result;
+	char summary[128], unsure[160] = "", v[8];
+	int shown = 0;
+
+	if (!sht_settle(b, out->dead, &so, &sr)) {
+		add_note(out, "the position could not be settled (out of memory): counted as it "
+		    "stands");
+		owner_map(b, out->dead, out->owner);
+		return true;
+	}
+	pos.board = sr.board;
+	sht_area_counts(sr.board, NULL, &pos.counts, out->seki);
+	/* The dead were taken off the copy: they are still the opponent's prisoners. */
+	for (int c = SHT_BLACK; c <= SHT_WHITE; c++)
+		pos.counts.dead[c] += sr.removed[c];
+	pos.counts.moves = unsettled->counts.moves;
+	pos.counts.handicap = unsettled->counts.handicap;
+	pos.counts.komi = unsettled->counts.komi;
+	if (!plugin_score(rs, &pos, &out->result, err)) {
+		sht_settle_result_free(&sr);
+		return false;
+	}
+	owner_map(sr.board, NULL, out->owner);
+	if (sr.nmoves == 0) {
+		add_note(out, "nothing was left to settle");
+	} else {
+		settle_summary(&sr, summary, sizeof(summary));
+		if (strcmp(before.re, out->result.re) == 0)
+			add_note(out, "the settle step played %d move%s (%s); the result is the same "
+			    "without it", sr.nmoves, sr.nmoves == 1 ? "" : "s", summary);
+		else
+			add_note(out, "the settle step played %d move%s (%s): counted as it stands the "
+			    "result would be %s, settled it is %s", sr.nmoves, sr.nmoves == 1 ? "" : "s",
+			    summary, before.re, out->result.re);
+		for (int i = 0; i < sr.nmoves; i++) {
+			size_t len = strlen(unsure);
+
+			if (!sr.moves[i].unsure)
+				continue;
+			if (shown++ < 8)
+				snprintf(unsure + len, sizeof(unsure) - len, "%s%s %s", shown > 1 ? ", " : "",
+				    sr.moves[i].color == SHT_BLACK ? "B" : "W",
+				    sht_vertex_format(b, sr.moves[i].point, v, sizeof(v)));
+		}
+		if (shown > 0)
+			add_note(out, "%d settle move%s on points the playouts left unclear: %s%s", shown,
+			    shown == 1 ? "" : "s", unsure, shown > 8 ? ", ..." : "");
+	}
+	out->settle = sr.moves;
+	out->nsettle = sr.nmoves;
+	sr.moves = NULL;
+	sht_settle_result_free(&sr);
+	return true;
 }
 
 bool
@@ -660,15 +790,20 @@ sht_judge_score(const struct sht_ruleset *rs, const struct sht_replay *replay,
 {
 	const struct sht_board *b = replay->board;
 	int n = sht_board_capacity(b);
-	struct sht_position pos;
-	struct sht_area area;
-	char why[256] = "";
+	struct sht_position pos = { 0 };
+	struct sht_tally_policy seen = { 0 };
+	uint8_t *playout_owner = NULL;
+	bool settle = spec->mode == SHT_DEAD_AUTO;
 
 	memset(out, 0, sizeof(*out));
 	out->dead = calloc((size_t)n, 1);
 	out->seki = calloc((size_t)n, 1);
 	out->owner = calloc((size_t)n, 1);
-	if (out->dead == NULL || out->seki == NULL || out->owner == NULL) {
+	if (settle)
+		playout_owner = calloc((size_t)n, 1);
+	if (out->dead == NULL || out->seki == NULL || out->owner == NULL ||
+	    (settle && playout_owner == NULL)) {
+		free(playout_owner);
 		sht_score_report_free(out);
 		return judge_error(err, SHT_ERROR_INTERNAL, 0, "out of memory");
 	}
@@ -678,24 +813,24 @@ sht_judge_score(const struct sht_ruleset *rs, const struct sht_replay *replay,
 		for (int i = 0; i < spec->npoints; i++)
 			mark_chain(b, spec->points[i], out->dead);
 	else if (spec->mode == SHT_DEAD_AUTO)
-		auto_dead(rs, b, out->dead, out);
-	sht_area_compute(b, out->dead, &area);
-	for (int p = 0; p < n; p++)
-		out->owner[p] = (uint8_t)sht_area_owner(&area, p);
+		auto_dead(rs, b, out->dead, playout_owner, out);
 
 	pos.board = b;
 	pos.dead = out->dead;
+	pos.policy_seen = settle ? &seen : NULL;
 	/* One pass gives the counts and the seki stones. */
 	sht_area_counts(b, out->dead, &pos.counts, out->seki);
 	pos.counts.handicap = replay->handicap;
 	pos.counts.komi = replay->komi;
-	out->result.size = sizeof(out->result);
-	if (rs->plugin->desc->score(rs->rules, &host_table, &pos, &out->result, why,
-	    sizeof(why)) != 0) {
+	if (!plugin_score(rs, &pos, &out->result, err) ||
+	    (settle && !settle_and_rescore(rs, replay, &pos, &seen, playout_owner, out, err))) {
+		free(playout_owner);
 		sht_score_report_free(out);
-		return judge_error(err, SHT_ERROR_INTERNAL, 0, "ruleset %s cannot score this "
-		    "position: %s", rs->name, why[0] ? why : "no reason given");
+		return false;
 	}
+	free(playout_owner);
+	if (!settle)
+		owner_map(b, out->dead, out->owner);
 	if (replay->decision != SHT_DECISION_COUNT) {
 		/* The game ended before counting: that decides it, and the count is kept beside. */
 		out->decision = replay->decision;

@@ -163,6 +163,21 @@ sht_json_score(const struct sht_ruleset *rs, const struct sht_replay *replay,
 		json_object_set_new(out, "count", sht_json_result(&rep->count, SHT_DECISION_COUNT));
 	if (extra_conf != NULL)
 		json_object_set_new(out, "ownership_confidence", extra_conf);
+	if (rep->settle != NULL) {
+		/* The settle step's moves, in the order played on the copy that was counted. */
+		json_t *moves = json_array();
+
+		for (int i = 0; i < rep->nsettle; i++) {
+			const struct sht_settle_move *m = &rep->settle[i];
+
+			json_array_append_new(moves, json_pack("{s:o, s:s, s:s, s:b}",
+			    "move", sht_json_vertex(b, m->point),
+			    "color", m->color == SHT_BLACK ? "B" : "W",
+			    "reason", sht_settle_reason_name(m->reason),
+			    "unsure", m->unsure));
+		}
+		json_object_set_new(out, "settle", moves);
+	}
 	return out;
 }
 

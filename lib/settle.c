@@ -1,0 +1,417 @@
+/*
+ * The settle step (docs/dead-stones.md, "Settling"): on a copy of the judged board, remove the
+ * dead and play what the record left open, alternately from the side to move, with a fixed
+ * policy, so that counting sees a finished game.
+ *
+ * Each turn the player plays the first kind of move it has, in an order that depends on what
+ * the counting rewards:
+ *   capture     an opponent chain in atari;
+ *   protect     its own chain in atari (extend or connect), or a chain of two liberties the
+ *               opponent could put in atari with a stone that cannot be taken at once;
+ *   connection  (group tax only) a dame that joins its chains or keeps the opponent's apart;
+ *   dame        a point of an open region whose ownership the playouts left unclear, next to
+ *               its own stones;
+ *   boundary    a point of an open region it owns, next to the opponent's stones or points.
+ * Area counting takes dame before closing boundaries (a dame is a point to whoever fills it);
+ * territory counting closes boundaries first (dame are worth nothing).  A player with none of
+ * these passes; two passes in a row end it.  A game that ended by passes keeps its boundaries:
+ * there only dame next to both colours are filled, and under plain area counting nothing is.  Only points of open regions (empty regions that
+ * reach both colours) are ever filled, except by a protecting move: a move inside one's own
+ * closed area costs a point under territory counting, and that is what the rules charge.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "board_impl.h"
+#include "shoutan/settle.h"
+
+#define DEFAULT_OWNED_CONFIDENCE 400
+
+struct settle {
+	struct sht_board *b;
+	const struct sht_settle_options *opt;
+	int owned_confidence;
+	int *label;                 /* region label + 1 of each empty point, 0 elsewhere */
+	struct sht_region *regions;
+	int nregions, maxregions;
+	uint8_t *seen;              /* scratch for sht_board_can_fill, kept zero */
+};
+
+const char *
+sht_settle_reason_name(int reason)
+{
+	switch (reason) {
+	case SHT_SETTLE_CAPTURE:
+		return "capture";
+	case SHT_SETTLE_PROTECT:
+		return "protect";
+	case SHT_SETTLE_CONNECTION:
+		return "connection";
+	case SHT_SETTLE_DAME:
+		return "dame";
+	case SHT_SETTLE_BOUNDARY:
+		return "boundary";
+	default:
+		return "unknown";
+	}
+}
+
+/* Who the playouts say owns p, when they say it clearly enough; SHT_EMPTY when not. */
+static int
+clear_owner(const struct settle *s, int p)
+{
+	if (s->opt->owner == NULL || s->opt->confidence == NULL)
+		return SHT_EMPTY;
+	if (s->opt->confidence[p] < s->owned_confidence)
+		return SHT_EMPTY;
+	return s->opt->owner[p];
+}
+
+static bool
+in_open_region(const struct settle *s, int p)
+{
+	int l = s->label[p];
+
+	return l > 0 && l <= s->maxregions &&
+	    s->regions[l - 1].borders == ((1 << SHT_BLACK) | (1 << SHT_WHITE));
+}
+
+static void
+label_regions(struct settle *s)
+{
+	s->nregions = sht_area_regions(s->b, NULL, s->label, s->regions, s->maxregions);
+}
+
+/* Whether c may play the empty point p without a self-atari (a capture is always allowed). */
+static bool
+playable(struct settle *s, int c, int p)
+{
+	struct sht_move_info info;
+
+	if (sht_board_check(s->b, (enum sht_color)c, p, &info) != SHT_LEGAL)
+		return false;
+	return sht_board_can_fill(s->b, c, p, s->seen);
+}
+
+static int
+touches(const struct sht_board *b, int p, int c)
+{
+	int n = 0;
+
+	for (int d = 0; d < 4; d++)
+		n += b->color[p + b->dir[d]] == c;
+	return n;
+}
+
+/* The liberty of the chain at q when it has exactly one. */
+static int
+only_liberty(const struct sht_board *b, int q)
+{
+	int s = q;
+
+	do {
+		for (int d = 0; d < 4; d++)
+			if (b->color[s + b->dir[d]] == SHT_EMPTY)
+				return s + b->dir[d];
+		s = b->next[s];
+	} while (s != q);
+	return SHT_NO_POINT;
+}
+
+/* The two liberties of the chain at q, which has exactly two. */
+static void
+two_liberties(const struct sht_board *b, int q, int lib[2])
+{
+	int s = q, n = 0;
+
+	lib[0] = lib[1] = SHT_NO_POINT;
+	do {
+		for (int d = 0; d < 4 && n < 2; d++) {
+			int r = s + b->dir[d];
+
+			if (b->color[r] == SHT_EMPTY && r != lib[0])
+				lib[n++] = r;
+		}
+		s = b->next[s];
+	} while (s != q && n < 2);
+}
+
+static int
+find_capture(struct settle *s, int c)
+{
+	const struct sht_board *b = s->b;
+
+	for (int q = 0; q < b->npoints; q++) {
+		int lib;
+
+		if (b->color[q] != 3 - c || b->chain[q] != q || b->libs[q] != 1)
+			continue;
+		lib = only_liberty(b, q);
+		if (lib != SHT_NO_POINT && playable(s, c, lib))
+			return lib;
+	}
+	return SHT_NO_POINT;
+}
+
+/* New liberties c's stone at p would bring the chain at q: its empty neighbours that are not
+ * already the chain's liberties (an estimate good enough to choose between two points). */
+static int
+gain_at(const struct sht_board *b, int p, int q)
+{
+	int n = 0, id = b->chain[q];
+
+	for (int d = 0; d < 4; d++) {
+		int r = p + b->dir[d];
+		bool theirs = false;
+
+		if (b->color[r] != SHT_EMPTY)
+			continue;
+		for (int e = 0; e < 4; e++)
+			theirs |= b->chain[r + b->dir[e]] == id && b->color[r + b->dir[e]] != SHT_EMPTY;
+		n += !theirs;
+	}
+	return n;
+}
+
+static int
+find_protect(struct settle *s, int c)
+{
+	const struct sht_board *b = s->b;
+
+	/* A chain in atari extends or connects, when that gives it room. */
+	for (int q = 0; q < b->npoints; q++) {
+		int lib;
+
+		if (b->color[q] != c || b->chain[q] != q || b->libs[q] != 1)
+			continue;
+		lib = only_liberty(b, q);
+		if (lib != SHT_NO_POINT && playable(s, c, lib))
+			return lib;
+	}
+	/* A chain of two liberties the opponent could atari with a stone c cannot take at once:
+	 * c fills the liberty that leaves it most room. */
+	for (int q = 0; q < b->npoints; q++) {
+		int lib[2], best = SHT_NO_POINT, best_gain = -1;
+		bool threat = false;
+
+		if (b->color[q] != c || b->chain[q] != q || b->libs[q] != 2)
+			continue;
+		two_liberties(b, q, lib);
+		/* Only a stone that joins the opponent's own is a threat: an isolated one inside
+		 * c's area dies, and its prisoner pays for the point c spends answering it. */
+		for (int i = 0; i < 2; i++)
+			threat |= lib[i] != SHT_NO_POINT && touches(b, lib[i], 3 - c) > 0 &&
+			    playable(s, 3 - c, lib[i]);
+		if (!threat)
+			continue;
+		for (int i = 0; i < 2; i++) {
+			int g;
+
+			if (lib[i] == SHT_NO_POINT || !playable(s, c, lib[i]))
+				continue;
+			g = gain_at(b, lib[i], q);
+			if (g > best_gain) {
+				best_gain = g;
+				best = lib[i];
+			}
+		}
+		/* Filling a liberty that brings nothing only shortens the chain's own room. */
+		if (best != SHT_NO_POINT && best_gain > 0)
+			return best;
+	}
+	return SHT_NO_POINT;
+}
+
+/* Distinct chains of colour c next to p. */
+static int
+distinct_chains(const struct sht_board *b, int p, int c)
+{
+	int ids[4], n = 0;
+
+	for (int d = 0; d < 4; d++) {
+		int q = p + b->dir[d];
+		bool known = false;
+
+		if (b->color[q] != c)
+			continue;
+		for (int i = 0; i < n; i++)
+			known |= ids[i] == b->chain[q];
+		if (!known)
+			ids[n++] = b->chain[q];
+	}
+	return n;
+}
+
+/*
+ * A dame for c: a point of an open region the playouts do not give clearly to either side, next
+ * to c's stones.  Under the group tax the dame that joins most of c's chains, or separates most
+ * of the opponent's, comes first (reason connection).
+ */
+static int
+find_dame(struct settle *s, int c, bool tax, int *reason)
+{
+	const struct sht_board *b = s->b;
+	int best = SHT_NO_POINT, best_score = -1;
+
+	for (int p = 0; p < b->npoints; p++) {
+		int score;
+
+		if (b->color[p] != SHT_EMPTY || !in_open_region(s, p) || clear_owner(s, p) != SHT_EMPTY ||
+		    touches(b, p, c) == 0 || (s->opt->finished && touches(b, p, 3 - c) == 0) ||
+		    !playable(s, c, p))
+			continue;
+		score = 0;
+		if (tax) {
+			int own = distinct_chains(b, p, c), theirs = distinct_chains(b, p, 3 - c);
+
+			score = (own > 1 ? own - 1 : 0) + (theirs > 1 ? theirs - 1 : 0);
+		}
+		/* Points next to both colours first: they are the dame proper. */
+		score = score * 2 + (touches(b, p, 3 - c) > 0);
+		if (score > best_score) {
+			best_score = score;
+			best = p;
+		}
+	}
+	*reason = tax && best_score >= 2 ? SHT_SETTLE_CONNECTION : SHT_SETTLE_DAME;
+	return best;
+}
+
+/* A point c clearly owns, in an open region, next to an opponent stone or a point the opponent
+ * clearly owns: where c's wall has to stand. */
+static int
+find_boundary(struct settle *s, int c)
+{
+	const struct sht_board *b = s->b;
+
+	if (s->opt->finished)
+		return SHT_NO_POINT;
+	for (int p = 0; p < b->npoints; p++) {
+		bool faces = false;
+
+		if (b->color[p] != SHT_EMPTY || !in_open_region(s, p) || clear_owner(s, p) != c)
+			continue;
+		for (int d = 0; d < 4; d++) {
+			int q = p + b->dir[d];
+
+			faces |= b->color[q] == 3 - c ||
+			    (b->color[q] == SHT_EMPTY && clear_owner(s, q) == 3 - c);
+		}
+		if (faces && playable(s, c, p))
+			return p;
+	}
+	return SHT_NO_POINT;
+}
+
+static int
+choose(struct settle *s, int c, int *reason)
+{
+	int p;
+	bool area = s->opt->counting == SHT_SETTLE_AREA;
+
+	if ((p = find_capture(s, c)) != SHT_NO_POINT) {
+		*reason = SHT_SETTLE_CAPTURE;
+		return p;
+	}
+	if ((p = find_protect(s, c)) != SHT_NO_POINT) {
+		*reason = SHT_SETTLE_PROTECT;
+		return p;
+	}
+	if (area || s->opt->group_tax) {
+		if ((p = find_dame(s, c, s->opt->group_tax, reason)) != SHT_NO_POINT)
+			return p;
+		*reason = SHT_SETTLE_BOUNDARY;
+		return find_boundary(s, c);
+	}
+	if ((p = find_boundary(s, c)) != SHT_NO_POINT) {
+		*reason = SHT_SETTLE_BOUNDARY;
+		return p;
+	}
+	return find_dame(s, c, false, reason);
+}
+
+void
+sht_settle_result_free(struct sht_settle_result *r)
+{
+	sht_board_free(r->board);
+	free(r->moves);
+	memset(r, 0, sizeof(*r));
+}
+
+bool
+sht_settle(const struct sht_board *src, const uint8_t *dead, const struct sht_settle_options *opt,
+    struct sht_settle_result *out)
+{
+	struct settle s = { 0 };
+	int capacity, c, passes = 0, max_moves;
+
+	memset(out, 0, sizeof(*out));
+	out->board = sht_board_clone(src);
+	if (out->board == NULL)
+		return false;
+	s.b = out->board;
+	s.opt = opt;
+	s.owned_confidence = opt->owned_confidence > 0 ? opt->owned_confidence :
+	    DEFAULT_OWNED_CONFIDENCE;
+	capacity = s.b->npoints;
+	s.maxregions = capacity;
+	s.label = malloc((size_t)capacity * sizeof(*s.label));
+	s.regions = malloc((size_t)capacity * sizeof(*s.regions));
+	s.seen = calloc((size_t)capacity, 1);
+	/* Every move fills a point; captures give some back.  Twice the board bounds any honest
+	 * settle, and stops a pathological one. */
+	max_moves = 2 * capacity;
+	out->moves = malloc((size_t)max_moves * sizeof(*out->moves));
+	if (s.label == NULL || s.regions == NULL || s.seen == NULL || out->moves == NULL)
+		goto fail;
+
+	if (dead != NULL) {
+		for (int p = 0; p < capacity; p++) {
+			if (!dead[p] || (s.b->color[p] != SHT_BLACK && s.b->color[p] != SHT_WHITE))
+				continue;
+			out->removed[s.b->color[p]]++;
+			bit_clear(s.b->bits[s.b->color[p] - 1], p);
+			s.b->color[p] = SHT_EMPTY;
+		}
+		sht_board_rebuild(s.b);
+	}
+
+	c = sht_board_to_move(src);
+	if (opt->finished && opt->counting == SHT_SETTLE_AREA && !opt->group_tax)
+		passes = 2;
+	while (passes < 2 && out->nmoves < max_moves) {
+		int reason = 0, p;
+
+		label_regions(&s);
+		if (s.nregions < 0)
+			goto fail;
+		p = choose(&s, c, &reason);
+		if (p == SHT_NO_POINT) {
+			passes++;
+		} else {
+			struct sht_settle_move *m = &out->moves[out->nmoves++];
+
+			if (sht_board_play(s.b, (enum sht_color)c, p, NULL) != SHT_LEGAL)
+				goto fail; /* checked legal just before: cannot happen */
+			m->point = p;
+			m->color = c;
+			m->reason = reason;
+			m->unsure = reason != SHT_SETTLE_CAPTURE && reason != SHT_SETTLE_PROTECT &&
+			    opt->owner != NULL && clear_owner(&s, p) == SHT_EMPTY;
+			out->unsure += m->unsure;
+			passes = 0;
+		}
+		c = 3 - c;
+	}
+	sht_board_set_to_move(s.b, (enum sht_color)c);
+	free(s.label);
+	free(s.regions);
+	free(s.seen);
+	return true;
+fail:
+	free(s.label);
+	free(s.regions);
+	free(s.seen);
+	sht_settle_result_free(out);
+	return false;
+}
