@@ -6,8 +6,8 @@
  * Each turn the player plays the first kind of move it has, in an order that depends on what
  * the counting rewards:
  *   capture     an opponent chain in atari;
- *   protect     its own chain in atari (extend or connect), or a chain of two liberties the
- *               opponent could put in atari with a stone that cannot be taken at once;
+ *   protect     its own chain in atari: extend or connect (a shortage of liberties shows up
+ *               this way once the opponent has filled the dame next to it);
  *   connection  (group tax only) a dame that joins its chains or keeps the opponent's apart;
  *   dame        a point of an open region whose ownership the playouts left unclear, next to
  *               its own stones;
@@ -25,7 +25,7 @@
 #include "board_impl.h"
 #include "shoutan/settle.h"
 
-#define DEFAULT_OWNED_CONFIDENCE 400
+#define DEFAULT_OWNED_CONFIDENCE 120
 
 struct settle {
 	struct sht_board *b;
@@ -35,6 +35,7 @@ struct settle {
 	struct sht_region *regions;
 	int nregions, maxregions;
 	uint8_t *seen;              /* scratch for sht_board_can_fill, kept zero */
+	uint8_t *captor;            /* for a dead stone's point, the colour that took it */
 };
 
 const char *
@@ -60,6 +61,10 @@ sht_settle_reason_name(int reason)
 static int
 clear_owner(const struct settle *s, int p)
 {
+	/* The verdict gave the point of a dead stone to its captor, however unsure the playouts
+	 * were: settling must not undo the judgement by calling it neutral. */
+	if (s->captor[p] != SHT_EMPTY)
+		return s->captor[p];
 	if (s->opt->owner == NULL || s->opt->confidence == NULL)
 		return SHT_EMPTY;
 	if (s->opt->confidence[p] < s->owned_confidence)
@@ -118,24 +123,6 @@ only_liberty(const struct sht_board *b, int q)
 	return SHT_NO_POINT;
 }
 
-/* The two liberties of the chain at q, which has exactly two. */
-static void
-two_liberties(const struct sht_board *b, int q, int lib[2])
-{
-	int s = q, n = 0;
-
-	lib[0] = lib[1] = SHT_NO_POINT;
-	do {
-		for (int d = 0; d < 4 && n < 2; d++) {
-			int r = s + b->dir[d];
-
-			if (b->color[r] == SHT_EMPTY && r != lib[0])
-				lib[n++] = r;
-		}
-		s = b->next[s];
-	} while (s != q && n < 2);
-}
-
 static int
 find_capture(struct settle *s, int c)
 {
@@ -153,32 +140,11 @@ find_capture(struct settle *s, int c)
 	return SHT_NO_POINT;
 }
 
-/* New liberties c's stone at p would bring the chain at q: its empty neighbours that are not
- * already the chain's liberties (an estimate good enough to choose between two points). */
-static int
-gain_at(const struct sht_board *b, int p, int q)
-{
-	int n = 0, id = b->chain[q];
-
-	for (int d = 0; d < 4; d++) {
-		int r = p + b->dir[d];
-		bool theirs = false;
-
-		if (b->color[r] != SHT_EMPTY)
-			continue;
-		for (int e = 0; e < 4; e++)
-			theirs |= b->chain[r + b->dir[e]] == id && b->color[r + b->dir[e]] != SHT_EMPTY;
-		n += !theirs;
-	}
-	return n;
-}
-
 static int
 find_protect(struct settle *s, int c)
 {
 	const struct sht_board *b = s->b;
 
-	/* A chain in atari extends or connects, when that gives it room. */
 	for (int q = 0; q < b->npoints; q++) {
 		int lib;
 
@@ -187,37 +153,6 @@ find_protect(struct settle *s, int c)
 		lib = only_liberty(b, q);
 		if (lib != SHT_NO_POINT && playable(s, c, lib))
 			return lib;
-	}
-	/* A chain of two liberties the opponent could atari with a stone c cannot take at once:
-	 * c fills the liberty that leaves it most room. */
-	for (int q = 0; q < b->npoints; q++) {
-		int lib[2], best = SHT_NO_POINT, best_gain = -1;
-		bool threat = false;
-
-		if (b->color[q] != c || b->chain[q] != q || b->libs[q] != 2)
-			continue;
-		two_liberties(b, q, lib);
-		/* Only a stone that joins the opponent's own is a threat: an isolated one inside
-		 * c's area dies, and its prisoner pays for the point c spends answering it. */
-		for (int i = 0; i < 2; i++)
-			threat |= lib[i] != SHT_NO_POINT && touches(b, lib[i], 3 - c) > 0 &&
-			    playable(s, 3 - c, lib[i]);
-		if (!threat)
-			continue;
-		for (int i = 0; i < 2; i++) {
-			int g;
-
-			if (lib[i] == SHT_NO_POINT || !playable(s, c, lib[i]))
-				continue;
-			g = gain_at(b, lib[i], q);
-			if (g > best_gain) {
-				best_gain = g;
-				best = lib[i];
-			}
-		}
-		/* Filling a liberty that brings nothing only shortens the chain's own room. */
-		if (best != SHT_NO_POINT && best_gain > 0)
-			return best;
 	}
 	return SHT_NO_POINT;
 }
@@ -358,11 +293,13 @@ sht_settle(const struct sht_board *src, const uint8_t *dead, const struct sht_se
 	s.label = malloc((size_t)capacity * sizeof(*s.label));
 	s.regions = malloc((size_t)capacity * sizeof(*s.regions));
 	s.seen = calloc((size_t)capacity, 1);
+	s.captor = calloc((size_t)capacity, 1);
 	/* Every move fills a point; captures give some back.  Twice the board bounds any honest
 	 * settle, and stops a pathological one. */
 	max_moves = 2 * capacity;
 	out->moves = malloc((size_t)max_moves * sizeof(*out->moves));
-	if (s.label == NULL || s.regions == NULL || s.seen == NULL || out->moves == NULL)
+	if (s.label == NULL || s.regions == NULL || s.seen == NULL || s.captor == NULL ||
+	    out->moves == NULL)
 		goto fail;
 
 	if (dead != NULL) {
@@ -370,6 +307,7 @@ sht_settle(const struct sht_board *src, const uint8_t *dead, const struct sht_se
 			if (!dead[p] || (s.b->color[p] != SHT_BLACK && s.b->color[p] != SHT_WHITE))
 				continue;
 			out->removed[s.b->color[p]]++;
+			s.captor[p] = (uint8_t)(3 - s.b->color[p]);
 			bit_clear(s.b->bits[s.b->color[p] - 1], p);
 			s.b->color[p] = SHT_EMPTY;
 		}
@@ -407,11 +345,13 @@ sht_settle(const struct sht_board *src, const uint8_t *dead, const struct sht_se
 	free(s.label);
 	free(s.regions);
 	free(s.seen);
+	free(s.captor);
 	return true;
 fail:
 	free(s.label);
 	free(s.regions);
 	free(s.seen);
+	free(s.captor);
 	sht_settle_result_free(out);
 	return false;
 }

@@ -19,6 +19,7 @@
 #include "shoutan/area.h"
 #include "shoutan/board.h"
 #include "shoutan/dead.h"
+#include "shoutan/settle.h"
 
 struct case_file {
 	char path[1024];
@@ -227,6 +228,39 @@ run_case(void **state)
 			squeeze(d, squeezed);
 			if (strcmp(squeezed, got) != 0)
 				fail_msg("%s:%d: dead stones differ; got\n%s", cf->name, i + 1, got);
+			free(dead);
+			free(unsure);
+			free(owner);
+			free(conf);
+			free(d);
+		} else if (strcmp(word, "settle") == 0) {
+			/* The board the settle step counts: dead: auto's verdict removed, the
+			 * settle moves played (lib/settle.c). */
+			char *d = read_diagram(lines, nlines, &i), squeezed[4096], got[4096], g2[4096];
+			int cap = sht_board_capacity(b);
+			uint8_t *dead = calloc((size_t)cap, 1), *unsure = calloc((size_t)cap, 1);
+			uint8_t *owner = calloc((size_t)cap, 1);
+			uint16_t *conf = calloc((size_t)cap, sizeof(uint16_t));
+			struct sht_dead_result res = { dead, unsure, owner, conf, NULL };
+			struct sht_dead_options opt = { 0, 0, false };
+			struct sht_settle_options so = {
+				.counting = strstr(l, "counting=territory") != NULL ?
+				    SHT_SETTLE_TERRITORY : SHT_SETTLE_AREA,
+				.group_tax = strstr(l, "tax") != NULL,
+				.owner = owner,
+				.confidence = conf,
+				.finished = strstr(l, "finished") != NULL,
+			};
+			struct sht_settle_result sr;
+
+			assert_true(sht_dead_judge(b, &opt, &res));
+			assert_true(sht_settle(b, dead, &so, &sr));
+			sht_board_to_diagram(sr.board, got, sizeof(got));
+			squeeze(d, squeezed);
+			squeeze(got, g2);
+			if (strcmp(squeezed, g2) != 0)
+				fail_msg("%s:%d: settled board differs; got\n%s", cf->name, i + 1, got);
+			sht_settle_result_free(&sr);
 			free(dead);
 			free(unsure);
 			free(owner);

@@ -20,8 +20,7 @@ struct sht_board;
 /* Why a settle move was played. */
 enum sht_settle_reason {
 	SHT_SETTLE_CAPTURE = 1,    /* takes a chain left in atari */
-	SHT_SETTLE_PROTECT = 2,    /* saves a chain in atari, or fills a point whose loss would
-	                            * leave one in atari: a protecting move */
+	SHT_SETTLE_PROTECT = 2,    /* saves a chain in atari: a protecting move */
 	SHT_SETTLE_CONNECTION = 3, /* a dame that joins the player's chains or keeps the
 	                            * opponent's apart (group tax) */
 	SHT_SETTLE_DAME = 4,       /* a neutral point between live stones of both colours */
@@ -52,7 +51,7 @@ struct sht_settle_options {
 	 */
 	const uint8_t *owner;
 	const uint16_t *confidence;
-	int owned_confidence;      /* per mille an empty point needs to count as owned; 0: 400 */
+	int owned_confidence;      /* per mille an empty point needs to count as owned; 0: 120 */
 	/*
 	 * The game ended by passes: the players left the boundaries as they are, and an open
 	 * region counts as the rules count it (dame), so no boundary is closed and only dame next
