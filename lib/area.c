@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "area_impl.h"
 #include "board_impl.h"
 
 static inline bool
@@ -169,8 +170,8 @@ sht_area_regions(const struct sht_board *b, const uint8_t *dead, int *label,
 
 /* Seki points: dame that neither colour can fill without putting itself in atari, the shared
  * liberties of a seki.  Dame that one side can fill are only unfinished business. */
-static void
-seki_points(const struct sht_board *b, const struct sht_area *a, uint8_t *out)
+void
+sht_area_seki_points(const struct sht_board *b, const struct sht_area *a, uint8_t *out)
 {
 	uint8_t *seen = calloc((size_t)b->npoints, 1);
 
@@ -216,7 +217,7 @@ ilr_scan(const struct sht_board *b, const uint8_t *dead, const struct sht_area *
 		return;
 	}
 	members = stack + b->npoints; /* only now: no arithmetic on a null pointer */
-	seki_points(b, &a, sekipt);
+	sht_area_seki_points(b, &a, sekipt);
 	for (int p = 0; p < b->npoints; p++) {
 		int c, top = 0, first = n + 1, owned = 0, nmembers = 0;
 		bool independent = true, touches_dame = false;
@@ -328,6 +329,7 @@ sht_area_counts(const struct sht_board *b, const uint8_t *dead, struct sht_count
 {
 	struct sht_area a;
 	struct group_stats stats;
+	struct sht_tax_groups tax;
 	int *group = malloc((size_t)b->npoints * sizeof(*group));
 	int groups[3];
 
@@ -337,6 +339,8 @@ sht_area_counts(const struct sht_board *b, const uint8_t *dead, struct sht_count
 		return;
 	sht_area_compute(b, dead, &a);
 	ilr_scan(b, dead, &a, group, groups, seki, &stats);
+	/* The labels are not kept: the counts are what a ruleset scores. */
+	sht_area_tax_groups(b, dead, group, &tax);
 	free(group);
 	out->stones[SHT_BLACK] = a.black_stones;
 	out->stones[SHT_WHITE] = a.white_stones;
@@ -353,6 +357,8 @@ sht_area_counts(const struct sht_board *b, const uint8_t *dead, struct sht_count
 		out->seki_territory[c] = stats.seki_territory[c];
 		out->seki_groups_eyed[c] = stats.eyed[c];
 		out->seki_groups_eyeless[c] = stats.eyeless[c];
+		out->tax_groups[c] = tax.groups[c];
+		out->tax_seki_groups_eyed[c] = tax.seki_eyed[c];
 	}
 	out->moves = b->moves;
 }

@@ -1,4 +1,5 @@
 /* The score arithmetic every counting method shares: counts and a policy in, a breakdown out. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,14 +22,21 @@ tally_side(const struct sht_counts *k, const struct sht_tally_policy *pol, int c
 {
 	int other = 3 - c;
 	int seki = pol->seki_eyes == SHT_SEKI_EYES_COUNT ? 0 : k->seki_territory[c];
+	/* The tax's unit: ILRs, or the chains that cannot be cut apart (sht_area_tax_groups). */
+	bool connected = pol->tax == SHT_TAX_PER_CONNECTED_GROUP ||
+	    pol->tax == SHT_TAX_EYES_NEEDED_CONNECTED;
+	bool eyes_needed = pol->tax == SHT_TAX_EYES_NEEDED ||
+	    pol->tax == SHT_TAX_EYES_NEEDED_CONNECTED;
+	int groups = connected ? k->tax_groups[c] : k->groups[c];
+	int seki_eyed = connected ? k->tax_seki_groups_eyed[c] : k->seki_groups_eyed[c];
 
 	memset(s, 0, sizeof(*s));
 	s->territory = 2 * (k->territory[c] - seki);
-	s->groups = k->groups[c];
-	if (pol->tax == SHT_TAX_PER_GROUP || pol->tax == SHT_TAX_EYES_NEEDED)
-		s->tax = 4 * k->groups[c];
-	if (pol->tax == SHT_TAX_EYES_NEEDED)
-		s->tax += 2 * k->seki_groups_eyed[c];
+	s->groups = groups;
+	if (pol->tax != SHT_TAX_NONE)
+		s->tax = 4 * groups;
+	if (eyes_needed)
+		s->tax += 2 * seki_eyed;
 	if (pol->counting == SHT_COUNTING_AREA) {
 		int shared = pol->seki_eyes == SHT_SEKI_EYES_SPLIT ?
 		    k->seki_territory[SHT_RP_BLACK] + k->seki_territory[SHT_RP_WHITE] : 0;

@@ -91,6 +91,42 @@ field_int(const char *line, const char *key)
 	return atoi(at + strlen(key));
 }
 
+/*
+ * The tax's groups as a diagram: each group a letter, in the order of their first stones from the
+ * top row down, upper case for Black's (A, B, ...) and lower case for White's (a, b, ...), on
+ * its stones and its territory; '.' elsewhere.
+ */
+static void
+tax_group_map(const struct sht_board *b, char *out, size_t len)
+{
+	int cap = sht_board_capacity(b), *label = malloc(sizeof(int) * (size_t)cap);
+	char *letter = calloc((size_t)cap + 1, 1);
+	int next[3] = { 0, 'A', 'a' };
+	struct sht_tax_groups counts;
+	size_t n = 0;
+
+	assert_true(sht_area_tax_groups(b, NULL, label, &counts));
+	/* A group's colour is its stones'; territory comes with a stone of its group. */
+	for (int y = 0; y < sht_board_height(b); y++)
+		for (int x = 0; x < sht_board_width(b); x++) {
+			int p = sht_board_point(b, x, y), c = sht_board_at(b, p);
+
+			if ((c == SHT_BLACK || c == SHT_WHITE) && letter[label[p]] == 0)
+				letter[label[p]] = (char)next[c]++;
+		}
+	for (int y = 0; y < sht_board_height(b) && n + 2 < len; y++) {
+		for (int x = 0; x < sht_board_width(b) && n + 2 < len; x++) {
+			int p = sht_board_point(b, x, y);
+
+			out[n++] = label[p] == 0 ? '.' : letter[label[p]];
+		}
+		out[n++] = '\n';
+	}
+	out[n] = '\0';
+	free(letter);
+	free(label);
+}
+
 static void
 run_case(void **state)
 {
@@ -183,6 +219,30 @@ run_case(void **state)
 				fail_msg("%s:%d: ILR black %d white %d", cf->name, i + 1,
 				    counts[SHT_BLACK], counts[SHT_WHITE]);
 			free(group);
+		} else if (strcmp(word, "taxgroups") == 0) {
+			int *label = malloc(sizeof(int) * (size_t)sht_board_capacity(b));
+			struct sht_tax_groups tg;
+
+			assert_true(sht_area_tax_groups(b, NULL, label, &tg));
+			if (tg.groups[SHT_BLACK] != field_int(l, "black=") ||
+			    tg.groups[SHT_WHITE] != field_int(l, "white=") ||
+			    (strstr(l, "seki_black=") && tg.seki_eyed[SHT_BLACK] +
+			    tg.seki_eyeless[SHT_BLACK] != field_int(l, "seki_black=")) ||
+			    (strstr(l, "seki_white=") && tg.seki_eyed[SHT_WHITE] +
+			    tg.seki_eyeless[SHT_WHITE] != field_int(l, "seki_white=")))
+				fail_msg("%s:%d: tax groups black %d white %d, in seki black %d white %d",
+				    cf->name, i + 1, tg.groups[SHT_BLACK], tg.groups[SHT_WHITE],
+				    tg.seki_eyed[SHT_BLACK] + tg.seki_eyeless[SHT_BLACK],
+				    tg.seki_eyed[SHT_WHITE] + tg.seki_eyeless[SHT_WHITE]);
+			free(label);
+		} else if (strcmp(word, "taxgroupmap") == 0) {
+			char *d = read_diagram(lines, nlines, &i), squeezed[4096], got[4096];
+
+			squeeze(d, squeezed);
+			tax_group_map(b, got, sizeof(got));
+			if (strcmp(squeezed, got) != 0)
+				fail_msg("%s:%d: tax groups differ; got\n%s", cf->name, i + 1, got);
+			free(d);
 		} else if (strcmp(word, "seki") == 0) {
 			char *d = read_diagram(lines, nlines, &i), squeezed[4096], got[4096];
 			int *group = malloc(sizeof(int) * (size_t)sht_board_capacity(b)), counts[3];

@@ -258,6 +258,16 @@ test_tax_arithmetic_with_eight_black_groups(void **state)
 	pol.tax = SHT_TAX_NONE;
 	sht_tally(&k, &pol, &r);
 	assert_string_equal(r.re, "B+7");
+	/* The same over the groups historians count, which the ancient plugin taxes. */
+	k.groups[1] = k.groups[2] = 0;
+	k.tax_groups[1] = 8;
+	k.tax_groups[2] = 3;
+	pol.tax = SHT_TAX_PER_CONNECTED_GROUP;
+	sht_tally(&k, &pol, &r);
+	assert_string_equal(r.re, "W+3");
+	k.tax_groups[1] = 5;
+	sht_tally(&k, &pol, &r);
+	assert_string_equal(r.re, "B+3");
 }
 
 /*
@@ -415,10 +425,97 @@ test_tang_territory_examples(void **state)
 		assert_string_equal(r.re, games[i].re);
 		assert_int_equal(r.black.total, 2 * (games[i].terr_b - games[i].lost_b -
 		    2 * games[i].groups_b));
+		/* The ancient plugin's tax counts the groups historians count (tax_groups): the
+		 * same sums when the editors' groups are those. */
+		k.tax_groups[1] = games[i].groups_b;
+		k.tax_groups[2] = games[i].groups_w;
+		k.groups[1] = k.groups[2] = 0;
+		pol.tax = SHT_TAX_PER_CONNECTED_GROUP;
+		sht_tally(&k, &pol, &r);
+		assert_string_equal(r.re, games[i].re);
+		assert_int_equal(r.black.groups, games[i].groups_b);
+		assert_int_equal(r.white.total, 2 * (games[i].terr_w - games[i].lost_w -
+		    2 * games[i].groups_w));
 		pol.tax = SHT_TAX_NONE;
 		sht_tally(&k, &pol, &r);
 		assert_string_equal(r.re, games[i].re_without_tax);
 	}
+}
+
+/* A 9x9 end where the group unit decides the tax: Black's wall (row 7) and its tail (D5 down to
+ * the eye D1-D3) meet only at the tiger's mouth D6, so historians count one black group where
+ * the ILRs are two; White's two groups share no point.  A_B = 20 stones + 21 territory, A_W =
+ * 18 + 20, dame C6 and D6 (tests/data/board/tax-tiger-mouth.case is the same board). */
+static const char tiger_mouth_board[] =
+    ".........\n"
+    ".........\n"
+    "XXXXXXXXX\n"
+    "OO..XOOOO\n"
+    ".OOXOO...\n"
+    ".OXXXO...\n"
+    ".OX.XO...\n"
+    ".OX.XO...\n"
+    ".OX.XO...\n";
+
+static void
+test_tax_groups_as_historians_count_them(void **state)
+{
+	/* Worked by hand.  Ming-Qing (area, half the 2 dame each, 2 points a group): Black
+	 * 41 + 1 - 2 x 1 = 40, White 38 + 1 - 2 x 2 = 35, B+5 (2½ zi); with ILRs Black pays for 2
+	 * groups, 38 to 35, B+3.  Tang (territory - stones lost - 2 a group): Black 21 - 0 - 2 =
+	 * 19, White 20 - 0 - 4 = 16, B+3; with ILRs 17 to 16, B+1. */
+	static const struct {
+		const char *ruleset, *re, *native;
+		int black_groups;
+		double black_total, white_total;
+	} cases[] = {
+		{ "ancient", "B+5", "黑胜2子半", 1, 40, 35 },
+		{ "ancient-tang", "B+3", "黑胜3路", 1, 19, 16 },
+		{ "ancient-ilr", "B+3", "黑胜1子半", 2, 38, 35 },
+		{ "ancient-tang-ilr", "B+1", "黑胜1路", 2, 17, 16 },
+	};
+	char dir[] = "/tmp/shoutan-units-XXXXXX", err[SHT_ERR_MAX], path[1100];
+	struct sht_registry *variants;
+	struct sht_context vctx;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	write_file(dir, "ancient-ilr.yaml", "plugin: ancient\nparameters:\n  group_unit: ilr\n");
+	write_file(dir, "ancient-tang-ilr.yaml", "plugin: ancient\nparameters:\n  seated: mirror\n"
+	    "  counting: territory\n  result_unit: lu\n  group_unit: ilr\n");
+	variants = sht_registry_load(plugins_dir, dir, err, sizeof(err));
+	if (variants == NULL)
+		fail_msg("%s", err);
+	memset(&vctx, 0, sizeof(vctx));
+	vctx.registry = variants;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		bool shipped = sht_registry_find(registry, cases[i].ruleset) != NULL;
+		json_t *params = json_pack("{s:s, s:o, s:s}", "ruleset", cases[i].ruleset, "game",
+		    game_of(tiger_mouth_board, "W pass,B pass"), "dead", "none");
+		struct sht_error e;
+		bool unknown;
+		json_t *r = sht_method_call(shipped ? &ctx : &vctx, "score", params, &unknown, &e);
+
+		json_decref(params);
+		if (r == NULL)
+			fail_msg("%s: %s", cases[i].ruleset, e.message);
+		if (strcmp(str(r, "re"), cases[i].re) != 0 ||
+		    strcmp(str(r, "native.text"), cases[i].native) != 0 ||
+		    num(r, "black.groups") != cases[i].black_groups ||
+		    num(r, "white.groups") != 2 ||
+		    num(r, "black.total") != cases[i].black_total ||
+		    num(r, "white.total") != cases[i].white_total)
+			fail_msg("%s: %s %s, groups %g and %g, totals %g and %g", cases[i].ruleset,
+			    str(r, "re"), str(r, "native.text"), num(r, "black.groups"),
+			    num(r, "white.groups"), num(r, "black.total"), num(r, "white.total"));
+		json_decref(r);
+	}
+	sht_registry_free(variants);
+	snprintf(path, sizeof(path), "%s/ancient-ilr.yaml", dir);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/ancient-tang-ilr.yaml", dir);
+	unlink(path);
+	rmdir(dir);
 }
 
 static void
@@ -1396,6 +1493,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_seki_under_six_counting_combinations),
 		cmocka_unit_test(test_bent_four_marked_dead),
 		cmocka_unit_test(test_tang_territory_examples),
+		cmocka_unit_test(test_tax_groups_as_historians_count_them),
 		cmocka_unit_test(test_handicap_compensation),
 		cmocka_unit_test(test_seated_stones_and_white_first),
 		cmocka_unit_test(test_consequences_differ_by_ruleset),

@@ -94,8 +94,42 @@ SHT_EXPORT void sht_pass_alive_map(const struct sht_board *b, bool multi_stone_s
     uint8_t *owner);
 
 /*
+ * The group tax's groups as historians count them (docs/rules.md section 5.4), beside the ILRs
+ * of sht_area_ilr, which other rules keep.  A group is a set of one colour's live chains that
+ * the opponent cannot cut apart:
+ *   - chains around a territory region of two points or more (only they reach it) are one;
+ *   - chains around an empty point where the opponent's stone would be suicide, or would be
+ *     captured at once by a move that keeps two liberties (a tiger's mouth), are one; a mouth
+ *     the opponent can play with a capture, or whose capture is a ko or a snapback, is broken;
+ *   - two groups that share two points or more, where every cut at one is answered by a
+ *     connection at another that leaves two liberties, are one (miai: a bamboo joint, a
+ *     diagonal with both points empty); a single shared point is a cut;
+ *   - a chain in atari joins the chains beside its last liberty when filling it is legal and
+ *     leaves two liberties, since its owner must connect there to keep it.
+ * Points either side could fill (dame with the opponent beside them) separate groups: a board
+ * that has been settled has them filled.  A group with a stone beside a seki point (as
+ * sht_area_ilr finds them) is in seki, and counted apart.  Unlike an ILR, a group holding a chain
+ * in atari still counts: the dead map says it lives.
+ */
+struct sht_tax_groups {
+	int groups[3];       /* groups in no seki, by colour (the tax's groups) */
+	int seki_eyed[3];    /* groups in seki owning a territory point (an eye) */
+	int seki_eyeless[3]; /* groups in seki owning none */
+};
+
+/*
+ * Counts the groups above, with `dead` stones removed (NULL: none).  label[p] = group number
+ * (from 1, in board order, both colours numbered together) for every live stone and every
+ * territory point, 0 elsewhere; label has sht_board_capacity() entries.  Returns false, with
+ * everything 0, when memory runs out.
+ */
+SHT_EXPORT bool sht_area_tax_groups(const struct sht_board *b, const uint8_t *dead, int *label,
+    struct sht_tax_groups *out);
+
+/*
  * Everything a ruleset counts, in one pass (struct sht_counts in shoutan/ruleset.h): live and
- * dead stones, territory, dame, captures, ILRs and the seki groups' eyes, with `dead` stones
+ * dead stones, territory, dame, captures, ILRs and the seki groups' eyes, the tax's groups
+ * (sht_area_tax_groups), with `dead` stones
  * removed.  `handicap` and `komi` are left 0 for the caller to fill.  When seki is not NULL it
  * receives the seki stones, as sht_area_ilr gives them.
  */

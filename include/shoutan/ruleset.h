@@ -175,6 +175,11 @@ struct sht_counts {
 	int moves;                   /* moves played, passes included */
 	int komi;                    /* half points to White: the request's, else the game record's,
 	                              * else the ruleset's own (setup.komi) */
+	/* Added after komi (check `size`): the groups as historians count them for the tax
+	 * (docs/rules.md section 5.4): one colour's chains the opponent cannot cut apart (a
+	 * tiger's mouth, two miai connection points, territory only they reach) count once. */
+	int tax_groups[3];           /* such groups in no seki, by colour */
+	int tax_seki_groups_eyed[3]; /* such groups in seki that own a territory point */
 };
 
 /* How to turn counts into a score: the arithmetic every counting method shares.  A plugin
@@ -195,6 +200,10 @@ enum sht_group_tax {
 	SHT_TAX_NONE = 0,
 	SHT_TAX_PER_GROUP = 1,     /* 2 points per independent-life region (还棋头) */
 	SHT_TAX_EYES_NEEDED = 2,   /* 2 per ILR and 1 per seki group with an eye (Spight) */
+	/* Added after EYES_NEEDED: the same over the groups historians count (chains that cannot
+	 * be cut apart: counts.tax_groups and tax_seki_groups_eyed). */
+	SHT_TAX_PER_CONNECTED_GROUP = 3,
+	SHT_TAX_EYES_NEEDED_CONNECTED = 4,
 };
 
 /* The komi is not part of the policy: the host applies the effective komi (the request's,

@@ -9,8 +9,8 @@
 #include "native.h"
 #include "shoutan/ruleset.h"
 
-enum { P_SIZE, P_SEATED, P_FIRST, P_COUNTING, P_TAX, P_SEKI_TAX, P_HANDICAP, P_KOMI, P_ILLEGAL,
-	P_CYCLES, P_UNIT, P_COUNT };
+enum { P_SIZE, P_SEATED, P_FIRST, P_COUNTING, P_TAX, P_GROUP_UNIT, P_SEKI_TAX, P_HANDICAP, P_KOMI,
+	P_ILLEGAL, P_CYCLES, P_UNIT, P_COUNT };
 
 /* Each choice's values, named: the enum gives the index the host passes, the list its YAML
  * spelling, tied together by designated initialisers. */
@@ -23,6 +23,9 @@ static const char *const players[] = { [PLAYER_WHITE] = "white", [PLAYER_BLACK] 
 enum counting { COUNTING_AREA, COUNTING_TERRITORY, COUNTINGS };
 static const char *const countings[] = { [COUNTING_AREA] = "area",
 	[COUNTING_TERRITORY] = "territory", [COUNTINGS] = NULL };
+enum group_unit { GROUP_UNIT_CONNECTED, GROUP_UNIT_ILR, GROUP_UNITS };
+static const char *const group_units[] = { [GROUP_UNIT_CONNECTED] = "connected",
+	[GROUP_UNIT_ILR] = "ilr", [GROUP_UNITS] = NULL };
 enum seki_tax { SEKI_TAX_ILR, SEKI_TAX_EYES_NEEDED, SEKI_TAX_HALF, SEKI_TAXES };
 static const char *const seki_taxes[] = { [SEKI_TAX_ILR] = "ilr",
 	[SEKI_TAX_EYES_NEEDED] = "eyes-needed", [SEKI_TAX_HALF] = "half", [SEKI_TAXES] = NULL };
@@ -52,6 +55,10 @@ static const struct sht_param_spec params[P_COUNT] = {
 		"the Tang and Song method, territory less the stones lost to capture." },
 	[P_TAX] = { "group_tax", SHT_PARAM_BOOL, 0, 0, NULL, "true", 0,
 		"还棋头: each living group returns one zi (2 points) to the opponent." },
+	[P_GROUP_UNIT] = { "group_unit", SHT_PARAM_CHOICE, 0, 0, group_units, "connected", 1,
+		"What the tax counts as one group: connected (chains the opponent cannot cut "
+		"apart: a tiger's mouth, two miai points, territory only they reach), or ilr "
+		"(independent-life regions: only chains sharing territory are one)." },
 	[P_SEKI_TAX] = { "seki_tax", SHT_PARAM_CHOICE, 0, 0, seki_taxes, "ilr", 1,
 		"Seki under the tax: ilr (groups are independent-life regions; seki groups pay "
 		"nothing and their eyes count for nobody), eyes-needed (Spight: 2 per independent "
@@ -139,15 +146,21 @@ ancient_score(const void *rules, const struct sht_host *host, const struct sht_p
 		policy.count_losses = 1;
 	}
 	if (v[P_TAX].number) {
-		static const int tax[] = { [SEKI_TAX_ILR] = SHT_TAX_PER_GROUP,
-			[SEKI_TAX_EYES_NEEDED] = SHT_TAX_EYES_NEEDED,
-			[SEKI_TAX_HALF] = SHT_TAX_PER_GROUP };
+		/* [group unit][seki tax]: how seki groups pay is the same under either unit. */
+		static const int tax[GROUP_UNITS][SEKI_TAXES] = {
+			[GROUP_UNIT_CONNECTED] = { [SEKI_TAX_ILR] = SHT_TAX_PER_CONNECTED_GROUP,
+				[SEKI_TAX_EYES_NEEDED] = SHT_TAX_EYES_NEEDED_CONNECTED,
+				[SEKI_TAX_HALF] = SHT_TAX_PER_CONNECTED_GROUP },
+			[GROUP_UNIT_ILR] = { [SEKI_TAX_ILR] = SHT_TAX_PER_GROUP,
+				[SEKI_TAX_EYES_NEEDED] = SHT_TAX_EYES_NEEDED,
+				[SEKI_TAX_HALF] = SHT_TAX_PER_GROUP },
+		};
 		static const int eyes[] = { [SEKI_TAX_ILR] = SHT_SEKI_EYES_NOBODY,
 			[SEKI_TAX_EYES_NEEDED] = SHT_SEKI_EYES_COUNT,
 			[SEKI_TAX_HALF] = SHT_SEKI_EYES_SPLIT };
 		int s = SHT_CHOICE(v, P_SEKI_TAX);
 
-		policy.tax = tax[s];
+		policy.tax = tax[SHT_CHOICE(v, P_GROUP_UNIT)][s];
 		policy.seki_eyes = eyes[s];
 	}
 	host->tally(pos, &policy, out);
@@ -165,6 +178,8 @@ ancient_describe(const void *rules, char *buf, size_t len)
 	long n = v[P_SIZE].number;
 	int seating = SHT_CHOICE(v, P_SEATED), cycle = SHT_CHOICE(v, P_CYCLES);
 	bool area = SHT_CHOICE(v, P_COUNTING) == COUNTING_AREA, tax = v[P_TAX].number != 0;
+	const char *group_unit_text = SHT_CHOICE(v, P_GROUP_UNIT) == GROUP_UNIT_CONNECTED ?
+	    "chains the opponent cannot cut apart" : "an independent-life region";
 	char komi[64];
 
 	buf[0] = '\0';
@@ -187,12 +202,14 @@ ancient_describe(const void *rules, char *buf, size_t len)
 		sht_plugin_text_add(buf, len, "; no group tax.  ");
 	else if (area)
 		sht_plugin_text_add(buf, len, "; of the two points each living group needs, one goes "
-		    "to the opponent, so each extra living group returns one zi (还棋头; seki: "
-		    "%s).  ", SHT_CHOICE(v, P_SEKI_TAX) == SEKI_TAX_ILR ? "seki groups pay nothing "
+		    "to the opponent, so each extra living group returns one zi (还棋头; a group: "
+		    "%s; seki: %s).  ", group_unit_text,
+		    SHT_CHOICE(v, P_SEKI_TAX) == SEKI_TAX_ILR ? "seki groups pay nothing "
 		    "and their eyes count for nobody" : SHT_CHOICE(v, P_SEKI_TAX) ==
 		    SEKI_TAX_EYES_NEEDED ? "1 per one-eyed seki group" : "seki eyes split");
 	else
-		sht_plugin_text_add(buf, len, ", less two points per living group (还棋头).  ");
+		sht_plugin_text_add(buf, len, ", less two points per living group (还棋头; a group: "
+		    "%s).  ", group_unit_text);
 	sht_plugin_text_add(buf, len, "%s.  Simple ko; an unbroken repetition %s; a forbidden "
 	    "move %s.  Results in %s.",
 	    SHT_CHOICE(v, P_HANDICAP) == HANDICAP_N_ZI ? "Handicap N stones returns N zi" :
