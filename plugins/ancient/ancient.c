@@ -60,7 +60,7 @@ static const struct sht_param_spec params[P_COUNT] = {
 		"apart: a tiger's mouth, two miai points, territory only they reach), or ilr "
 		"(independent-life regions: only chains sharing territory are one)." },
 	[P_SEKI_TAX] = { "seki_tax", SHT_PARAM_CHOICE, 0, 0, seki_taxes, "ilr", 1,
-		"Seki under the tax: ilr (groups are independent-life regions; seki groups pay "
+		"Seki under the tax: ilr (as for independent-life regions: seki groups pay "
 		"nothing and their eyes count for nobody), eyes-needed (Spight: 2 per independent "
 		"group, 1 per one-eyed seki group), half (seki eyes split)." },
 	[P_HANDICAP] = { "handicap_compensation", SHT_PARAM_CHOICE, 0, 0, handicaps, "n-zi", 1,
@@ -229,8 +229,8 @@ static const struct sht_ruleset_plugin plugin = {
 	.description = "Ancient Chinese rules, Tang-Song and Ming-Qing: seated stones, White "
 	    "first, no komi, the group tax (还棋头).",
 	.sources = "docs/rules.md section 5: SL-FSP, SCC, AEB (当湖十局, 金花椀, Rotten "
-	    "axe-handle, Chengdu 1094), ZZY1, ZZY2; seki under the tax and handicap are "
-	    "reconstructions [R].",
+	    "axe-handle, Chengdu 1094), ZZY1, ZZY2; the tax's group unit, seki under the tax and "
+	    "handicap are reconstructions [R].",
 	.params = params,
 	.nparams = P_COUNT,
 	.configure = ancient_configure,
