@@ -511,6 +511,25 @@ test_tax_groups_as_historians_count_them(void **state)
 		json_decref(r);
 	}
 	sht_registry_free(variants);
+	/* seki_tax: eyes-needed over these groups: 2 points a group in no seki, 1 an eyed seki
+	 * group, read from tax_seki_groups_eyed and not the ILRs' seki_groups_eyed. */
+	{
+		struct sht_tally_policy pol = { sizeof(pol), SHT_COUNTING_AREA, 1,
+			SHT_SEKI_EYES_COUNT, SHT_TAX_EYES_NEEDED_CONNECTED, 0, 0, 0 };
+		struct sht_counts k;
+		struct sht_score_result res;
+
+		memset(&k, 0, sizeof(k));
+		k.groups[1] = k.seki_groups_eyed[1] = 7;
+		k.tax_groups[1] = 2;
+		k.tax_seki_groups_eyed[1] = 1;
+		k.tax_groups[2] = 1;
+		memset(&res, 0, sizeof(res));
+		sht_tally(&k, &pol, &res);
+		assert_int_equal(res.black.tax, 4 * 2 + 2 * 1);
+		assert_int_equal(res.black.groups, 2);
+		assert_int_equal(res.white.tax, 4);
+	}
 	snprintf(path, sizeof(path), "%s/ancient-ilr.yaml", dir);
 	unlink(path);
 	snprintf(path, sizeof(path), "%s/ancient-tang-ilr.yaml", dir);
