@@ -33,7 +33,8 @@ apply_dead(struct cli *cli, struct cli_args *args, const char *value)
 	char *copy, *save = NULL;
 
 	(void)cli;
-	if (strcmp(value, "auto") == 0 || strcmp(value, "none") == 0) {
+	if (strcmp(value, "auto") == 0 || strcmp(value, "auto-thorough") == 0 ||
+	    strcmp(value, "none") == 0) {
 		json_object_set_new(args->params, "dead", json_string(value));
 		return NULL;
 	}
@@ -45,7 +46,7 @@ apply_dead(struct cli *cli, struct cli_args *args, const char *value)
 	free(copy);
 	if (json_array_size(list) == 0) {
 		json_decref(list);
-		return "--dead takes auto, none or vertices such as C3,D4";
+		return "--dead takes auto, auto-thorough, none or vertices such as C3,D4";
 	}
 	/* The method checks that each is a vertex of the board: it knows the board. */
 	json_object_set_new(args->params, "dead", list);
@@ -136,8 +137,9 @@ apply_compact(struct cli *cli, struct cli_args *args, const char *value)
 static const struct cli_option options[] = {
 	{ "-r", "RULESET", "the ruleset (for compare, a comma-separated list; all by default); "
 	    "without it, the record's RU, else chinese", apply_ruleset },
-	{ "--dead", "auto|none|V,V,...", "dead stones: judged automatically (auto, the default), "
-	    "none, or one vertex of each dead chain", apply_dead },
+	{ "--dead", "auto|auto-thorough|none|V,V,...", "dead stones: judged automatically (auto, "
+	    "the default, then the open position settled; auto-thorough spends up to a second for "
+	    "a better judgement), none, or one vertex of each dead chain", apply_dead },
 	{ "--komi", "X", "komi in points (7.5) or in zi (3.75zi), over the record's and the "
 	    "ruleset's", apply_komi },
 	{ "--clock", "KEY=VALUE,...", "the time control, over the ruleset's and the record's: "

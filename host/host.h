@@ -256,6 +256,7 @@ const char *sht_decision_name(int decision);
 
 struct sht_dead_spec {
 	enum sht_dead_mode mode;
+	bool thorough;      /* SHT_DEAD_AUTO as "auto-thorough": more playouts, up to ~1 s */
 	int npoints;
 	int points[SHT_MAX_SIZE * SHT_MAX_SIZE]; /* points of the replay's board */
 };

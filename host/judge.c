@@ -586,14 +586,17 @@ add_note(struct sht_score_report *r, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* dead: "auto-thorough": playouts enough for about half a second on a 19x19 board here. */
+#define THOROUGH_PLAYOUTS 4096
+
 /*
  * Automatic dead stones (docs/dead-stones.md): Benson's certainties, then random playouts from
  * the final position (lib/dead.c).  Chains that the playouts leave in doubt are named in the
  * notes, so that a person can check them.
  */
 static void
-auto_dead(const struct sht_ruleset *rs, const struct sht_board *b, uint8_t *dead, uint8_t *owner,
-    struct sht_score_report *r)
+auto_dead(const struct sht_ruleset *rs, const struct sht_board *b, bool thorough, uint8_t *dead,
+    uint8_t *owner, struct sht_score_report *r)
 {
 	int n = sht_board_capacity(b), uncertain = 0, shown = 0, ko_dead = 0;
 	uint8_t *unsure = calloc((size_t)n, 1);
@@ -602,7 +605,8 @@ auto_dead(const struct sht_ruleset *rs, const struct sht_board *b, uint8_t *dead
 
 	r->confidence = confidence; /* kept for the score object; freed with the report */
 	struct sht_dead_result res = { dead, unsure, owner, confidence, by_ko };
-	struct sht_dead_options opt = { 0, 0, rs->setup.ko_life == SHT_KO_LIFE_DEAD };
+	struct sht_dead_options opt = { thorough ? THOROUGH_PLAYOUTS : 0, 0,
+		rs->setup.ko_life == SHT_KO_LIFE_DEAD };
 	char list[160] = "", kolist[160] = "", v[8];
 
 	if (unsure == NULL || confidence == NULL || by_ko == NULL ||
@@ -813,7 +817,7 @@ sht_judge_score(const struct sht_ruleset *rs, const struct sht_replay *replay,
 		for (int i = 0; i < spec->npoints; i++)
 			mark_chain(b, spec->points[i], out->dead);
 	else if (spec->mode == SHT_DEAD_AUTO)
-		auto_dead(rs, b, out->dead, playout_owner, out);
+		auto_dead(rs, b, spec->thorough, out->dead, playout_owner, out);
 
 	pos.board = b;
 	pos.dead = out->dead;

@@ -198,11 +198,14 @@ sht_params_dead(json_t *params, const struct sht_ruleset *rs, const struct sht_b
 	json_t *v;
 
 	dead->npoints = 0;
+	dead->thorough = false;
 	dead->mode = (enum sht_dead_mode)rs->default_dead;
 	if (d == NULL)
 		return true;
-	if (json_is_string(d) && strcmp(json_string_value(d), "auto") == 0) {
+	if (json_is_string(d) && (strcmp(json_string_value(d), "auto") == 0 ||
+	    strcmp(json_string_value(d), "auto-thorough") == 0)) {
 		dead->mode = SHT_DEAD_AUTO;
+		dead->thorough = strcmp(json_string_value(d), "auto-thorough") == 0;
 		return true;
 	}
 	if (json_is_string(d) && strcmp(json_string_value(d), "none") == 0) {
@@ -210,8 +213,8 @@ sht_params_dead(json_t *params, const struct sht_ruleset *rs, const struct sht_b
 		return true;
 	}
 	if (!json_is_array(d) || json_array_size(d) > SHT_MAX_SIZE * SHT_MAX_SIZE) {
-		sht_fail(err, SHT_ERROR_BAD_PARAMS, "dead must be \"auto\", \"none\" or a list of "
-		    "vertices");
+		sht_fail(err, SHT_ERROR_BAD_PARAMS, "dead must be \"auto\", \"auto-thorough\", "
+		    "\"none\" or a list of vertices");
 		return false;
 	}
 	json_array_foreach(d, i, v) {

@@ -36,6 +36,7 @@ struct settle {
 	int nregions, maxregions;
 	uint8_t *seen;              /* scratch for sht_board_can_fill, kept zero */
 	uint8_t *captor;            /* for a dead stone's point, the colour that took it */
+	int *group;                 /* group tax: the tax's group of each live stone (groups.c) */
 };
 
 const char *
@@ -81,10 +82,13 @@ in_open_region(const struct settle *s, int p)
 	    s->regions[l - 1].borders == ((1 << SHT_BLACK) | (1 << SHT_WHITE));
 }
 
-static void
+static bool
 label_regions(struct settle *s)
 {
+	struct sht_tax_groups tg;
+
 	s->nregions = sht_area_regions(s->b, NULL, s->label, s->regions, s->maxregions);
+	return s->nregions >= 0 && (s->group == NULL || sht_area_tax_groups(s->b, NULL, s->group, &tg));
 }
 
 /* Whether c may play the empty point p without a self-atari (a capture is always allowed). */
@@ -157,10 +161,12 @@ find_protect(struct settle *s, int c)
 	return SHT_NO_POINT;
 }
 
-/* Distinct chains of colour c next to p. */
+/* Distinct groups of colour c next to p: the tax's groups (chains joined by a tiger's mouth or
+ * miai points are one already, and a dame between them joins nothing). */
 static int
-distinct_chains(const struct sht_board *b, int p, int c)
+distinct_groups(const struct settle *s, int p, int c)
 {
+	const struct sht_board *b = s->b;
 	int ids[4], n = 0;
 
 	for (int d = 0; d < 4; d++) {
@@ -170,9 +176,9 @@ distinct_chains(const struct sht_board *b, int p, int c)
 		if (b->color[q] != c)
 			continue;
 		for (int i = 0; i < n; i++)
-			known |= ids[i] == b->chain[q];
+			known |= ids[i] == s->group[q];
 		if (!known)
-			ids[n++] = b->chain[q];
+			ids[n++] = s->group[q];
 	}
 	return n;
 }
@@ -197,7 +203,7 @@ find_dame(struct settle *s, int c, bool tax, int *reason)
 			continue;
 		score = 0;
 		if (tax) {
-			int own = distinct_chains(b, p, c), theirs = distinct_chains(b, p, 3 - c);
+			int own = distinct_groups(s, p, c), theirs = distinct_groups(s, p, 3 - c);
 
 			score = (own > 1 ? own - 1 : 0) + (theirs > 1 ? theirs - 1 : 0);
 		}
@@ -294,12 +300,14 @@ sht_settle(const struct sht_board *src, const uint8_t *dead, const struct sht_se
 	s.regions = malloc((size_t)capacity * sizeof(*s.regions));
 	s.seen = calloc((size_t)capacity, 1);
 	s.captor = calloc((size_t)capacity, 1);
+	if (opt->group_tax)
+		s.group = malloc((size_t)capacity * sizeof(*s.group));
 	/* Every move fills a point; captures give some back.  Twice the board bounds any honest
 	 * settle, and stops a pathological one. */
 	max_moves = 2 * capacity;
 	out->moves = malloc((size_t)max_moves * sizeof(*out->moves));
 	if (s.label == NULL || s.regions == NULL || s.seen == NULL || s.captor == NULL ||
-	    out->moves == NULL)
+	    out->moves == NULL || (opt->group_tax && s.group == NULL))
 		goto fail;
 
 	if (dead != NULL) {
@@ -320,8 +328,7 @@ sht_settle(const struct sht_board *src, const uint8_t *dead, const struct sht_se
 	while (passes < 2 && out->nmoves < max_moves) {
 		int reason = 0, p;
 
-		label_regions(&s);
-		if (s.nregions < 0)
+		if (!label_regions(&s))
 			goto fail;
 		p = choose(&s, c, &reason);
 		if (p == SHT_NO_POINT) {
@@ -346,12 +353,14 @@ sht_settle(const struct sht_board *src, const uint8_t *dead, const struct sht_se
 	free(s.regions);
 	free(s.seen);
 	free(s.captor);
+	free(s.group);
 	return true;
 fail:
 	free(s.label);
 	free(s.regions);
 	free(s.seen);
 	free(s.captor);
+	free(s.group);
 	sht_settle_result_free(out);
 	return false;
 }

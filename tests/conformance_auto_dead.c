@@ -263,7 +263,7 @@ score_entry(const struct entry *e, int sample_every, const char *gnugo, bool ver
 	struct sht_error err;
 	const struct sht_ruleset *rs;
 	struct sht_replay replay;
-	struct sht_dead_spec spec = { SHT_DEAD_AUTO, 0, { 0 } };
+	struct sht_dead_spec spec = { .mode = SHT_DEAD_AUTO, .thorough = getenv("SHOUTAN_THOROUGH") != NULL };
 	struct sht_score_report rep;
 	int recorded = 0, got, zero = 0;
 	bool sampled = gnugo != NULL && row->seen++ % sample_every == 0;

@@ -320,6 +320,18 @@ run_case(void **state)
 			squeeze(got, g2);
 			if (strcmp(squeezed, g2) != 0)
 				fail_msg("%s:%d: settled board differs; got\n%s", cf->name, i + 1, got);
+			if (strstr(l, "groups=") != NULL) {
+				/* The tax's groups of the settled board, "groups=BLACK,WHITE". */
+				int *label = malloc(sizeof(int) * (size_t)cap), gb = -1, gw = -1;
+				struct sht_tax_groups tg;
+
+				assert_true(sht_area_tax_groups(sr.board, NULL, label, &tg));
+				sscanf(strstr(l, "groups=") + 7, "%d,%d", &gb, &gw);
+				if (tg.groups[SHT_BLACK] != gb || tg.groups[SHT_WHITE] != gw)
+					fail_msg("%s:%d: settled groups black %d white %d", cf->name, i + 1,
+					    tg.groups[SHT_BLACK], tg.groups[SHT_WHITE]);
+				free(label);
+			}
 			sht_settle_result_free(&sr);
 			free(dead);
 			free(unsure);
