@@ -9,6 +9,12 @@
 #include "board_impl.h"
 #include "shoutan/dead.h"
 
+/* The playouts' seed when the caller gives none.  A build may set another
+ * (-DSHT_DEAD_DEFAULT_SEED=...) to measure how much the corpus figures owe to one seed. */
+#ifndef SHT_DEAD_DEFAULT_SEED
+#define SHT_DEAD_DEFAULT_SEED UINT64_C(0x5eed5eed5eed5eed)
+#endif
+
 /* A small, fast generator with a fixed seed: the judgement is the same on every run. */
 static uint64_t
 next_random(uint64_t *s)
@@ -69,6 +75,10 @@ joins_chain(const struct sht_board *b, int c, int p)
 	return size > SMALL_CHAIN;
 }
 
+/* Plies a ladder is read to: past it the chain is taken to escape (a ladder that long crosses
+ * the board, where a breaker is likely, and reading it would cost more than a playout). */
+#define LADDER_MAX_DEPTH 24
+
 struct playout {
 	struct sht_board *b;
 	int *empties;      /* candidate points */
@@ -76,6 +86,8 @@ struct playout {
 	int nempties;
 	uint8_t *seen;     /* scratch for sht_board_can_fill */
 	const uint8_t *fixed; /* points no playout plays on: pass-alive territory */
+	/* For reading ladders on the playout board: one snapshot per ply. */
+	struct sht_board_snapshot *snaps[LADDER_MAX_DEPTH + 1];
 };
 
 static void
@@ -115,6 +127,152 @@ last_liberty(const struct sht_board *b, int p)
 	return SHT_NO_POINT;
 }
 
+/*
+ * Ladders.  A chain in atari that extends to two liberties only to be put back in atari, and so
+ * on to the edge, is lost: a weak player sees that and does not run; random play runs and the
+ * playout then gives the chain a life it does not have.  The reading plays on the playout board
+ * itself (a snapshot per ply): the attacker ataris from either liberty, the defender extends
+ * or captures a stone that is in atari next to it; three liberties is an escape.
+ */
+static bool ladder_escapes(struct playout *pl, int stone, int depth);
+
+/* Whether the attacker, to move, captures the chain at `stone` (two liberties) by ataris. */
+static bool
+ladder_captures(struct playout *pl, int stone, int depth)
+{
+	struct sht_board *b = pl->b;
+	int c = b->color[stone], libs[2], n = 0, s = b->chain[stone];
+
+	if (depth >= LADDER_MAX_DEPTH)
+		return false;
+	do {
+		for (int d = 0; d < 4 && n < 2; d++) {
+			int q = s + b->dir[d];
+
+			if (b->color[q] == SHT_EMPTY && (n == 0 || libs[0] != q))
+				libs[n++] = q;
+		}
+		s = b->next[s];
+	} while (s != b->chain[stone] && n < 2);
+	sht_board_save(b, pl->snaps[depth]);
+	for (int i = 0; i < n; i++) {
+		bool captured = false;
+
+		if (sht_board_play(b, (enum sht_color)(3 - c), libs[i], NULL) == SHT_LEGAL) {
+			if (b->color[stone] != c)
+				captured = true;
+			else if (b->libs[b->chain[stone]] == 1)
+				captured = !ladder_escapes(pl, stone, depth + 1);
+		}
+		sht_board_restore(b, pl->snaps[depth]);
+		if (captured)
+			return true;
+	}
+	return false;
+}
+
+/* Whether the chain at `stone`, in atari with its colour to move, gets out: by extending, or
+ * by capturing an adjacent chain in atari, to three liberties or to two that no ladder takes. */
+static bool
+ladder_escapes(struct playout *pl, int stone, int depth)
+{
+	struct sht_board *b = pl->b;
+	int c = b->color[stone], moves[8], n = 0, s = b->chain[stone];
+
+	if (depth >= LADDER_MAX_DEPTH)
+		return true;
+	do {
+		for (int d = 0; d < 4; d++) {
+			int q = s + b->dir[d];
+
+			if (n < 8 && b->color[q] == 3 - c && b->libs[b->chain[q]] == 1)
+				moves[n++] = last_liberty(b, b->chain[q]);
+		}
+		s = b->next[s];
+	} while (s != b->chain[stone]);
+	if (n < 8)
+		moves[n++] = last_liberty(b, b->chain[stone]);
+	sht_board_save(b, pl->snaps[depth]);
+	for (int i = 0; i < n; i++) {
+		bool out = false;
+
+		if (moves[i] != SHT_NO_POINT &&
+		    sht_board_play(b, (enum sht_color)c, moves[i], NULL) == SHT_LEGAL) {
+			int libs = b->libs[b->chain[stone]];
+
+			out = libs >= 3 || (libs == 2 && !ladder_captures(pl, stone, depth + 1));
+		}
+		sht_board_restore(b, pl->snaps[depth]);
+		if (out)
+			return true;
+	}
+	return false;
+}
+
+/* The liberties, up to three, of the chain that c makes by playing the empty point p; -1 when
+ * the move captures (the count then needs the move played).  seen is left zero. */
+static int
+liberties_after(const struct sht_board *b, int c, int p, uint8_t *seen)
+{
+	int found[3], n = 0;
+
+	for (int d = 0; d < 4; d++) {
+		int q = p + b->dir[d];
+
+		if (b->color[q] == 3 - c && b->libs[b->chain[q]] == 1)
+			return -1;
+	}
+	seen[p] = 1;
+	for (int d = 0; d < 4 && n < 3; d++) {
+		int q = p + b->dir[d];
+
+		if (b->color[q] == SHT_EMPTY && !seen[q]) {
+			seen[q] = 1;
+			found[n++] = q;
+		} else if (b->color[q] == c) {
+			int s = q;
+
+			do {
+				for (int e = 0; e < 4 && n < 3; e++) {
+					int r = s + b->dir[e];
+
+					if (b->color[r] == SHT_EMPTY && !seen[r]) {
+						seen[r] = 1;
+						found[n++] = r;
+					}
+				}
+				s = b->next[s];
+			} while (s != q && n < 3);
+		}
+	}
+	seen[p] = 0;
+	for (int i = 0; i < n; i++)
+		seen[found[i]] = 0;
+	return n;
+}
+
+/* Whether c, saving the chain at `stone` (in atari) by playing its last liberty, gets out of
+ * the atari for good: three liberties, or two that no ladder takes. */
+static bool
+extension_escapes(struct playout *pl, int stone, int lib)
+{
+	struct sht_board *b = pl->b;
+	int c = b->color[stone], quick = liberties_after(b, c, lib, pl->seen);
+	bool out = false;
+
+	/* Most extensions are decided by counting, without playing them. */
+	if (quick >= 0 && quick != 2)
+		return quick >= 3;
+	sht_board_save(b, pl->snaps[0]);
+	if (sht_board_play(b, (enum sht_color)c, lib, NULL) == SHT_LEGAL) {
+		int libs = b->libs[b->chain[stone]];
+
+		out = libs >= 3 || (libs == 2 && !ladder_captures(pl, stone, 1));
+	}
+	sht_board_restore(b, pl->snaps[0]);
+	return out;
+}
+
 /* The answer to the opponent's last move at `last`, when it is urgent: capture the chain it
  * just played if that chain is in atari, or save a chain of c's it put in atari.  Random play
  * that ignores ataris lets dead groups escape and live groups die; this is the least that
@@ -122,7 +280,7 @@ last_liberty(const struct sht_board *b, int p)
 static int
 urgent(struct playout *pl, int c, int last)
 {
-	const struct sht_board *b = pl->b;
+	struct sht_board *b = pl->b;
 
 	if (last <= 0 || b->color[last] != 3 - c)
 		return SHT_NO_POINT;
@@ -140,8 +298,8 @@ urgent(struct playout *pl, int c, int last)
 			continue;
 		lib = last_liberty(b, b->chain[q]);
 		if (lib != SHT_NO_POINT && !pl->fixed[lib] &&
-		    sht_board_can_fill(b, c, lib, pl->seen) &&
-		    sht_board_check(b, (enum sht_color)c, lib, NULL) == SHT_LEGAL)
+		    sht_board_check(b, (enum sht_color)c, lib, NULL) == SHT_LEGAL &&
+		    extension_escapes(pl, q, lib))
 			return lib;
 	}
 	return SHT_NO_POINT;
@@ -818,7 +976,7 @@ judge_by_playouts(const struct sht_board *src, const uint8_t *color,
 	struct sht_board_snapshot *snap = NULL;
 	int *owned_b = NULL, *owned_w = NULL;
 	int n = src->npoints, playouts = opt->playouts > 0 ? opt->playouts : 256;
-	uint64_t rng = opt->seed ? opt->seed : UINT64_C(0x5eed5eed5eed5eed);
+	uint64_t rng = opt->seed ? opt->seed : SHT_DEAD_DEFAULT_SEED;
 	struct sht_area area;
 	bool ok = false;
 
@@ -842,6 +1000,9 @@ judge_by_playouts(const struct sht_board *src, const uint8_t *color,
 	snap = sht_board_snapshot_new(pl.b);
 	if (snap == NULL)
 		goto out;
+	for (int d = 0; d <= LADDER_MAX_DEPTH; d++)
+		if ((pl.snaps[d] = sht_board_snapshot_new(pl.b)) == NULL)
+			goto out;
 	sht_board_save(pl.b, snap);
 
 	/* What Benson proves is never in doubt, and playouts stay out of it. */
@@ -920,6 +1081,8 @@ judge_by_playouts(const struct sht_board *src, const uint8_t *color,
 	ok = true;
 out:
 	sht_board_snapshot_free(snap);
+	for (int d = 0; d <= LADDER_MAX_DEPTH; d++)
+		sht_board_snapshot_free(pl.snaps[d]);
 	sht_board_free(pl.b);
 	free(pl.empties);
 	free(pl.index);
