@@ -964,6 +964,45 @@ out:
 }
 
 /*
+ * How many playouts: without a count from the caller, batches of PLAYOUTS_BATCH from
+ * PLAYOUTS_MIN on until every chain's verdict is settled, at most PLAYOUTS_MAX.  A chain's
+ * verdict is settled when the share of playouts in which the opponent owns its points is more
+ * than two standard errors (about 95% confidence) away from the 35% threshold that kills it,
+ * the standard error of a share f over k playouts being sqrt(f (1 - f) / k); a share of 0 or
+ * 1 is settled at once.  The same position takes the same number, so the verdict stays
+ * deterministic.
+ */
+#define PLAYOUTS_MIN 128
+#define PLAYOUTS_BATCH 64
+#define PLAYOUTS_MAX 512
+
+/* Whether every chain not certain (Benson) has a settled verdict after k playouts, given
+ * per-point ownership counts. */
+static bool
+verdicts_settled(const struct sht_board *b, const uint8_t *color, const uint8_t *certain,
+    const int *owned_b, const int *owned_w, int k)
+{
+	for (int p = 0; p < b->npoints; p++) {
+		int c = color[p], s = p;
+		double theirs = 0, size = 0, f, margin;
+
+		if ((c != SHT_BLACK && c != SHT_WHITE) || b->chain[p] != p || certain[p])
+			continue;
+		do {
+			theirs += c == SHT_BLACK ? owned_w[s] : owned_b[s];
+			size++;
+			s = b->next[s];
+		} while (s != p);
+		f = theirs / (size * k);
+		margin = f - 0.35;
+		/* margin^2 > 4 f (1 - f) / k, without the square root. */
+		if (margin * margin * k <= 4 * f * (1 - f))
+			return false;
+	}
+	return true;
+}
+
+/*
  * The playouts' verdict on the position `color` (src's stones, or a variant of them): Benson's
  * certain map into `certain`, then dead, uncertain, owner and confidence for every point.
  */
@@ -975,7 +1014,8 @@ judge_by_playouts(const struct sht_board *src, const uint8_t *color,
 	struct playout pl;
 	struct sht_board_snapshot *snap = NULL;
 	int *owned_b = NULL, *owned_w = NULL;
-	int n = src->npoints, playouts = opt->playouts > 0 ? opt->playouts : 256;
+	bool adaptive = opt->playouts <= 0;
+	int n = src->npoints, playouts = adaptive ? PLAYOUTS_MAX : opt->playouts, done = 0;
 	uint64_t rng = opt->seed ? opt->seed : SHT_DEAD_DEFAULT_SEED;
 	struct sht_area area;
 	bool ok = false;
@@ -1014,6 +1054,9 @@ judge_by_playouts(const struct sht_board *src, const uint8_t *color,
 		out->uncertain[p] = 0;
 	}
 	for (int i = 0; i < playouts; i++) {
+		if (adaptive && i >= PLAYOUTS_MIN && i % PLAYOUTS_BATCH == 0 &&
+		    verdicts_settled(pl.b, color, certain, owned_b, owned_w, i))
+			break;
 		sht_board_restore(pl.b, snap);
 		pl.nempties = 0;
 		for (int p = 0; p < n; p++)
@@ -1030,7 +1073,10 @@ judge_by_playouts(const struct sht_board *src, const uint8_t *color,
 			owned_b[p] += w == SHT_BLACK;
 			owned_w[p] += w == SHT_WHITE;
 		}
+		done++;
 	}
+	if (adaptive && playouts > done)
+		playouts = done;
 	sht_board_restore(pl.b, snap);
 	/* A chain is judged by the average ownership of its stones; pass-alive status first. */
 	for (int p = 0; p < n; p++) {

@@ -17,7 +17,8 @@ extern "C" {
 struct sht_board;
 
 struct sht_dead_options {
-	int playouts;    /* 0: 256 */
+	int playouts;    /* 0: as many as it takes to settle every chain's verdict, 128 to 512
+	                  * (docs/dead-stones.md); else exactly this many */
 	uint64_t seed;   /* 0: a fixed default; the same seed gives the same judgement */
 	/*
 	 * The Japanese confirmation of life and death (docs/rules.md section 3): a ko may not be
