@@ -193,6 +193,44 @@ struct group_stats {
 	int eyeless[3];
 };
 
+/* Separate regions of owned points (not live stones) among a group's members, counting at most
+ * two.  mark is npoints bytes of zeros, left zero; group[q] == id marks the group's points. */
+static int
+eye_regions(const struct sht_board *b, const uint8_t *dead, const int *members, int nmembers,
+    const int *group, int id, uint8_t *mark)
+{
+	int regions = 0, *queue = malloc((size_t)b->npoints * sizeof(*queue)), nq = 0;
+
+	if (queue == NULL)
+		return 0;
+	for (int i = 0; i < nmembers && regions < 2; i++) {
+		int head = nq;
+
+		if (is_live_stone(b, dead, members[i]) || mark[members[i]])
+			continue;
+		regions++;
+		mark[members[i]] = 1;
+		queue[nq++] = members[i];
+		while (head < nq) {
+			int s = queue[head++];
+
+			for (int d = 0; d < 4; d++) {
+				int q = s + b->dir[d];
+
+				if (b->color[q] != SHT_OFFBOARD && group[q] == id && !mark[q] &&
+				    !is_live_stone(b, dead, q)) {
+					mark[q] = 1;
+					queue[nq++] = q;
+				}
+			}
+		}
+	}
+	for (int i = 0; i < nq; i++)
+		mark[queue[i]] = 0;
+	free(queue);
+	return regions;
+}
+
 /* Labels ILRs (see sht_area_ilr) given the area map, and gathers the non-ILR groups' stats. */
 static void
 ilr_scan(const struct sht_board *b, const uint8_t *dead, const struct sht_area *area, int *group,
@@ -250,7 +288,11 @@ ilr_scan(const struct sht_board *b, const uint8_t *dead, const struct sht_area *
 				}
 			}
 		}
-		independent = !touches_dame;
+		/* Two separate eyes are life, whatever a chain of the group shares with the
+		 * opponent: such a chain can join the eyes through the group's own points and then
+		 * fill the shared liberty, so it is a fight the position left open, not a seki. */
+		independent = !touches_dame || eye_regions(b, dead, members, nmembers, group, first,
+		    libmark) >= 2;
 		/* No chain of the region may be in atari: count each chain's liberties, where a dead
 		 * stone's point counts as empty. */
 		for (int i = 0; i < nmembers && independent; i++) {

@@ -66,10 +66,12 @@ SHT_EXPORT int sht_area_regions(const struct sht_board *b, const uint8_t *dead, 
  * colour's live stones and the points only it reaches.  A seki point is a dame point that
  * neither colour can fill without leaving its own chain in atari (the shared liberties of a
  * seki; ordinary dame, which one side can fill, are unfinished business, not seki).  A group is
- * an ILR when none of its stones touches a seki point and none of its chains is in atari.
+ * an ILR when none of its chains is in atari and none of its stones touches a seki point, or it
+ * owns two separate territory regions (two eyes are life: a chain beside the point can join them
+ * through the group's points and fill it, an open fight rather than a seki).
  * group[p] = ILR index + 1 for the stones and points of an ILR, 0 elsewhere; counts[SHT_BLACK]
  * and counts[SHT_WHITE] receive the number of ILRs per colour; when seki is not NULL, seki[p] = 1
- * for the stones of groups that touch a seki point.
+ * for the stones of the groups in seki (touching a seki point with at most one eye region).
  */
 SHT_EXPORT void sht_area_ilr(const struct sht_board *b, const uint8_t *dead, int *group,
     int counts[3], uint8_t *seki);

@@ -155,8 +155,9 @@ enum sht_decision {
  * can be reached; dame reach both colours.  A group here is a maximal connected set of one
  * colour's live stones and the territory they own.  A seki point is a dame point neither colour
  * can fill without leaving its own chain in atari.  An independent-life region (ILR, docs/rules.md
- * section 1) is a group touching no seki point and with no chain in atari; a seki group is a
- * group touching a seki point (its eyes are the seki territory).  A group with a chain in atari
+ * section 1) is a group with no chain in atari touching no seki point (or owning two separate
+ * territory regions: two eyes are life); a seki group is any other group touching a seki point
+ * (its eyes are the seki territory).  A group with a chain in atari
  * and no seki point is neither: it is unsettled, and its territory counts as territory.
  */
 struct sht_counts {
