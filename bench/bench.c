@@ -1,4 +1,5 @@
-/* The engine benchmark (run on request): moves per second, area maps per second, SGF MB/s. */
+/* The engine benchmark (run on request): moves per second, area maps per second, the dead-stone
+ * judge and the settle step on real finished games in both efforts, SGF MB/s. */
 #include <dirent.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -10,6 +11,7 @@
 #include "shoutan/area.h"
 #include "shoutan/board.h"
 #include "shoutan/dead.h"
+#include "shoutan/settle.h"
 #include "shoutan/sgf.h"
 
 #define GAMES 2000
@@ -179,6 +181,74 @@ collect(const char *dir, struct file **files, int *n, int *cap, size_t *bytes)
 	closedir(d);
 }
 
+/* Games judged per effort: the thorough one takes up to a second each. */
+#define JUDGED_FAST 120
+#define JUDGED_THOROUGH 12
+#define THOROUGH_PLAYOUTS 4096 /* as host/judge.c's dead: "auto-thorough" */
+
+/*
+ * dead: "auto" as the host runs it, on the final positions of the corpus's 19x19 records:
+ * the judge, then the settle step (territory counting), timed per game.  Prints the mean and
+ * the worst game, for the default effort and for the thorough one.
+ */
+static void
+judge_real_games(const struct file *files, int nfiles)
+{
+	for (int effort = 0; effort < 2; effort++) {
+		int want = effort ? JUDGED_THOROUGH : JUDGED_FAST, judged = 0;
+		double total = 0, worst = 0, settle_total = 0;
+
+		for (int i = 0; i < nfiles && judged < want; i++) {
+			struct sht_sgf_collection *c = sht_sgf_parse(files[i].data, files[i].len, NULL);
+			struct sht_sgf_game g;
+			struct sht_board *b = NULL;
+
+			if (c != NULL && sht_sgf_game(c, 0, &g, NULL)) {
+				if (g.width == 19 && g.height == 19 && g.nmoves > 150)
+					b = sht_sgf_replay(&g, NULL, 0, NULL);
+				sht_sgf_game_free(&g);
+			}
+			sht_sgf_free(c);
+			if (b == NULL)
+				continue;
+			{
+				int points = sht_board_capacity(b);
+				uint8_t *dead = calloc((size_t)points, 1), *unsure = calloc((size_t)points, 1);
+				uint8_t *owner = calloc((size_t)points, 1);
+				uint16_t *conf = calloc((size_t)points, sizeof(uint16_t));
+				struct sht_dead_result res = { dead, unsure, owner, conf, NULL };
+				struct sht_dead_options opt = { effort ? THOROUGH_PLAYOUTS : 0, 0, true };
+				struct sht_settle_options so = { .counting = SHT_SETTLE_TERRITORY,
+					.owner = owner, .confidence = conf };
+				struct sht_settle_result sr;
+				double t = now(), t1, ms;
+
+				sht_dead_judge(b, &opt, &res);
+				t1 = now();
+				if (sht_settle(b, dead, &so, &sr))
+					sht_settle_result_free(&sr);
+				ms = (now() - t) * 1e3;
+				settle_total += (now() - t1) * 1e3;
+				total += ms;
+				worst = ms > worst ? ms : worst;
+				judged++;
+				free(dead);
+				free(unsure);
+				free(owner);
+				free(conf);
+			}
+			sht_board_free(b);
+		}
+		if (judged == 0) {
+			printf("dead_auto_real_19x19: skipped (no 19x19 records of 150+ moves)\n");
+			return;
+		}
+		printf("dead_%s_real_19x19_ms: mean %.1f, worst %.1f, settle step %.2f (%d games)\n",
+		    effort ? "auto_thorough" : "auto", total / judged, worst, settle_total / judged,
+		    judged);
+	}
+}
+
 int
 main(int argc, char **argv)
 {
@@ -257,6 +327,7 @@ main(int argc, char **argv)
 		} while (elapsed < 2.0);
 		printf("sgf_mb_per_s: %.1f\n", (double)bytes * rounds / elapsed / 1e6);
 		printf("sgf_files: %d (%.1f MB)\n", nfiles, (double)bytes / 1e6);
+		judge_real_games(files, nfiles);
 	}
 	for (int i = 0; i < GAMES; i++)
 		sht_board_free(final[i]);
