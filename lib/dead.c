@@ -392,10 +392,11 @@ run_playout(struct playout *pl, int first, uint64_t *rng, int max_moves)
  */
 #define KO_SEARCH_MAX_EMPTY 10
 #define KO_SEARCH_MAX_POINTS 40
-#define KO_SEARCH_MAX_DEPTH 24
-#define KO_SEARCH_NODES 4000        /* per chain */
+#define KO_SEARCH_MAX_DEPTH 40
+#define KO_SEARCH_NODES 20000        /* per chain */
 #define KO_SEARCH_TABLE 4096        /* positions remembered per chain (a power of two) */
 #define KO_SEARCH_MAX_BANS 8
+#define KO_SEARCH_RACE_LIBS 4       /* liberties of a chain that races the target, at most */
 
 /* A position already searched: its key, the plies that were left, and the answer. */
 struct ko_seen {
@@ -414,6 +415,10 @@ struct ko_search {
 	int attacker;
 	int max_depth;                     /* plies, for iterative deepening */
 	long nodes_left;
+	/* The attacker may take no ko at all: a capture found so needs no ko, and holds under
+	 * every ruleset. */
+	bool no_ko;
+	int first;                         /* who moves first: the attacker, or the defender */
 };
 
 /* Kos a player may not retake until it has passed (points where it may not play). */
@@ -500,6 +505,10 @@ ko_search_moves(struct ko_search *ks, int depth, int to_move, struct ko_bans ban
 		} else {
 			int ko = sht_board_ko_point(b, (enum sht_color)other);
 
+			if (ko != SHT_NO_POINT && attacking && ks->no_ko) {
+				sht_board_restore(b, ks->snaps[depth]);
+				continue;
+			}
 			if (ko != SHT_NO_POINT && next[other].n < KO_SEARCH_MAX_BANS)
 				next[other].point[next[other].n++] = ko;
 		}
@@ -526,7 +535,7 @@ ko_search_run(struct ko_search *ks)
 	memset(ks->table, 0, sizeof(ks->table));
 	ks->nodes_left = KO_SEARCH_NODES;
 	for (ks->max_depth = 4; ks->max_depth <= KO_SEARCH_MAX_DEPTH; ks->max_depth += 4) {
-		if (attacker_captures(ks, 0, ks->attacker, none, false))
+		if (attacker_captures(ks, 0, ks->first, none, false))
 			return true;
 		if (ks->nodes_left < 0)
 			break;
@@ -564,8 +573,9 @@ add_chain(struct ko_search *ks, const struct sht_board *b, int chain)
 }
 
 /* The neighbourhood of the chain at `target`: its stones and liberties, every chain touching
- * those liberties (the opponent's only when not pass-alive), and theirs.  False when it is too
- * large for the search or not enclosed. */
+ * those liberties (the opponent's only when not pass-alive) and the opponent's chains short of
+ * liberties touching its stones, and so on from theirs.  False when it is too large for the
+ * search or not enclosed. */
 static bool
 ko_search_points(struct ko_search *ks, const struct sht_board *b, int target,
     const uint8_t *certain)
@@ -577,12 +587,16 @@ ko_search_points(struct ko_search *ks, const struct sht_board *b, int target,
 	for (int i = 0; i < ks->npoints && ks->npoints <= KO_SEARCH_MAX_POINTS; i++) {
 		int p = ks->points[i];
 
-		if (b->color[p] != SHT_EMPTY)
-			continue;
 		for (int d = 0; d < 4; d++) {
 			int q = p + b->dir[d], c = b->color[q];
 
-			if ((c == SHT_BLACK || c == SHT_WHITE) && certain[q] != c)
+			if ((c != SHT_BLACK && c != SHT_WHITE) || certain[q] == c)
+				continue;
+			/* The chains touching an empty point, and the opponent's chains short
+			 * of liberties touching the target: those it races (a chain with more
+			 * is a wall around it, whose liberties lie outside the fight). */
+			if (b->color[p] == SHT_EMPTY || (b->chain[p] == b->chain[target] &&
+			    c == 3 - b->color[p] && b->libs[b->chain[q]] <= KO_SEARCH_RACE_LIBS))
 				add_chain(ks, b, b->chain[q]);
 		}
 	}
@@ -645,14 +659,26 @@ confirm_with_pass_for_ko(const struct sht_board *src, const uint8_t *certain, bo
 			continue;
 		ks->target = p;
 		ks->attacker = 3 - c;
+		ks->no_ko = false;
+		ks->first = ks->attacker;
 		if (ko_search_run(ks)) {
 			int s = p;
+			bool plain;
 
+			/* Captured without the attacker taking any ko, whoever moves first:
+			 * dead under every ruleset (an eye space the playouts misjudge, such
+			 * as a nakade the attacker must keep answering).  A chain that lives
+			 * moving first is left as it was: a race the side to move wins, an
+			 * unsettled shape. */
+			ks->no_ko = true;
+			plain = ko_search_run(ks);
+			ks->first = c;
+			plain = plain && ko_search_run(ks);
 			do {
-				out->dead[s] = kill;
-				out->uncertain[s] = !kill;
+				out->dead[s] = plain || kill;
+				out->uncertain[s] = !plain && !kill;
 				if (out->by_ko != NULL)
-					out->by_ko[s] = 1;
+					out->by_ko[s] = !plain;
 				s = src->next[s];
 			} while (s != p);
 		}
@@ -696,6 +722,13 @@ struct race {
 	int max_depth;       /* plies, for iterative deepening */
 	long nodes_left;
 	bool gave_up;        /* the node budget ran out: the answer means nothing */
+	/* The attacker plays on when its racing chain is captured (read_seki): taking stones
+	 * that sit on the vital point of one's eye space is no escape when the space left is
+	 * one eye, as in a nakade. */
+	bool persist;
+	/* The position read, its Benson map and the playouts' verdict on it (read_seki). */
+	const struct sht_board *src;
+	const uint8_t *certain, *dead;
 	bool cut;            /* some line reached max_depth: a failure may not be final */
 };
 
@@ -730,6 +763,23 @@ add_chain_moves(const struct sht_board *b, int p, bool captures_only, int *moves
 	} while (s != p);
 }
 
+/* Whether the racing chain of colour c has joined up with another chain of the position read
+ * that is pass-alive or that the playouts call alive. */
+static bool
+joins_living(const struct race *r, int c)
+{
+	const struct sht_board *b = r->b, *src = r->src;
+	int p = b->chain[r->stone[c]], s = p, home = src->chain[r->stone[c]];
+
+	do {
+		if (src->color[s] == c && src->chain[s] != home &&
+		    (r->certain[s] == c || !r->dead[s]))
+			return true;
+		s = b->next[s];
+	} while (s != p);
+	return false;
+}
+
 /* Whether the attacker captures the defender's racing chain, `to_move` to play, before its own
  * racing chain is captured and before both have passed. */
 static bool
@@ -744,12 +794,20 @@ race_captures(struct race *r, int depth, int to_move)
 
 	if (b->color[r->stone[def]] != def)
 		return true;
-	if (b->color[r->stone[att]] != att)
+	if (b->color[r->stone[att]] != att && !r->persist)
 		return false;
 	/* A defender that has joined up to more liberties than any race read here has
 	 * escaped: the race is over without a capture. */
-	if (b->libs[b->chain[r->stone[def]]] > RACE_MAX_LIBS)
+	/* Reading for seki, a defender joined to another chain that is pass-alive or called
+	 * alive is safe.  And there, many liberties are no escape: a dead stone that runs
+	 * into the territory around it gains them without getting out, so the reading gives
+	 * up instead, and the playouts' verdict stands. */
+	if (r->persist && joins_living(r, def))
 		return false;
+	if (b->libs[b->chain[r->stone[def]]] > RACE_MAX_LIBS) {
+		r->gave_up |= r->persist;
+		return false;
+	}
 	if (depth >= r->max_depth) {
 		r->cut = true;
 		return false;
@@ -777,12 +835,17 @@ race_captures(struct race *r, int depth, int to_move)
 	}
 	/* Captures first (they decide races), then the defender's liberties, then the
 	 * attacker's: the order finds refutations early. */
-	add_chain_moves(b, b->chain[r->stone[3 - to_move]], true, moves, &n);
-	add_chain_moves(b, b->chain[r->stone[to_move]], true, moves, &n);
+	if (b->color[r->stone[3 - to_move]] == 3 - to_move)
+		add_chain_moves(b, b->chain[r->stone[3 - to_move]], true, moves, &n);
+	if (b->color[r->stone[to_move]] == to_move)
+		add_chain_moves(b, b->chain[r->stone[to_move]], true, moves, &n);
 	add_chain_moves(b, b->chain[r->stone[def]], false, moves, &n);
 	/* The attacker gains nothing by filling its own liberties; the defender may need to
-	 * (to extend, or to fill the attacker's). */
-	if (!attacking)
+	 * (to extend, or to fill the attacker's).  Reading for seki, the attacker may too:
+	 * connecting its chain to the group behind it is what makes the fill of a shared
+	 * liberty safe.  (A captured racing chain, with persist, has no liberties: its
+	 * points are the defender's now.) */
+	if ((!attacking || r->persist) && b->color[r->stone[att]] == att)
 		add_chain_moves(b, b->chain[r->stone[att]], false, moves, &n);
 	sht_board_save(b, r->snaps[depth]);
 	/* Whether a line below this position meets the depth limit, for the table. */
@@ -877,6 +940,61 @@ read_race(struct race *r, int bs, int ws, int to_move)
 	return RACE_SEKI;
 }
 
+/* Liberties of the two chains together (a shared one counted twice) up to which a seki between
+ * a chain called dead and one called alive is looked for: the chains of a seki are short of
+ * liberties (that is why neither may fill), and a reading confined to two chains is blind to
+ * the eyes and connections of the groups they belong to, which matter more the longer the
+ * fight. */
+#define SEKI_MAX_LIBS 6
+
+/* Whether the chains at a and c share a liberty. */
+static bool
+share_liberty(const struct sht_board *b, int a, int c)
+{
+	int s = a;
+
+	do {
+		for (int d = 0; d < 4; d++) {
+			int q = s + b->dir[d];
+
+			if (b->color[q] != SHT_EMPTY)
+				continue;
+			for (int e = 0; e < 4; e++)
+				if (b->color[q + b->dir[e]] == b->color[c] &&
+				    b->chain[q + b->dir[e]] == b->chain[c])
+					return true;
+		}
+		s = b->next[s];
+	} while (s != a);
+	return false;
+}
+
+/*
+ * Seki between the black chain at bs and the white chain at ws, one of which (of colour
+ * `underdog`) the playouts call dead: they share a liberty, and neither captures the other moving first, the attacker
+ * playing on even when its racing chain is taken (so a stone on the vital point of a dead
+ * group's eye space, never captured by it, is not mistaken for seki).  RACE_SEKI or
+ * RACE_UNREAD (the playouts' verdict stands).
+ */
+static enum race_outcome
+read_seki(struct race *r, int bs, int ws, int underdog)
+{
+	struct sht_board *b = r->b;
+	bool undecided = false, seki;
+
+	if (b->libs[b->chain[bs]] + b->libs[b->chain[ws]] > SEKI_MAX_LIBS ||
+	    !share_liberty(b, b->chain[bs], ws))
+		return RACE_UNREAD;
+	r->stone[SHT_BLACK] = bs;
+	r->stone[SHT_WHITE] = ws;
+	r->persist = true;
+	/* The side called alive attacks first: it usually captures at once, which ends it. */
+	seki = !race_run(r, 3 - underdog, 3 - underdog, &undecided) && !undecided &&
+	    !race_run(r, underdog, underdog, &undecided) && !undecided;
+	r->persist = false;
+	return seki ? RACE_SEKI : RACE_UNREAD;
+}
+
 /* How a race left a chain that did not lose it (read_races' `alive` map). */
 #define RACE_WINNER 1
 #define RACE_IN_SEKI 2
@@ -924,36 +1042,57 @@ read_races(const struct sht_board *src, const uint8_t *certain, const uint8_t *d
 	}
 	memcpy(r->b->color, src->color, (size_t)src->npoints);
 	sht_board_rebuild(r->b);
-	for (int p = 0; p < src->npoints; p++) {
-		int s = p;
-		enum race_outcome verdict = RACE_UNREAD;
+	r->src = src;
+	r->certain = certain;
+	r->dead = dead;
+	/* The pairs the playouts call both dead first, then those with one of the two dead,
+	 * which are read for seki only. */
+	for (int pass = 0; pass < 2; pass++) {
+		for (int p = 0; p < src->npoints; p++) {
+			int s = p;
+			enum race_outcome verdict = RACE_UNREAD;
 
-		if (src->color[p] != SHT_BLACK || src->chain[p] != p || !dead[p] || certain[p])
-			continue;
-		do {
-			for (int d = 0; d < 4 && verdict == RACE_UNREAD; d++) {
-				int q = s + src->dir[d], w;
+			if (src->color[p] != SHT_BLACK || src->chain[p] != p || certain[p] ||
+			    lost[p] || alive[p] || (pass == 0 && !dead[p]))
+				continue;
+			do {
+				for (int d = 0; d < 4 && verdict == RACE_UNREAD; d++) {
+					int q = s + src->dir[d], w;
 
-				if (src->color[q] != SHT_WHITE || !dead[q] || certain[q] || lost[q] ||
-				    alive[q])
-					continue;
-				w = src->chain[q];
-				verdict = read_race(r, p, w, to_move);
-				if (verdict == RACE_BLACK_WINS) {
-					mark_chain(src, w, lost, 1);
-					mark_chain(src, p, alive, RACE_WINNER);
-					nlost++;
-				} else if (verdict == RACE_WHITE_WINS) {
-					mark_chain(src, p, lost, 1);
-					mark_chain(src, w, alive, RACE_WINNER);
-					nlost++;
-				} else if (verdict == RACE_SEKI) {
-					mark_chain(src, p, alive, RACE_IN_SEKI);
-					mark_chain(src, w, alive, RACE_IN_SEKI);
+					if (src->color[q] != SHT_WHITE || certain[q] || lost[q] ||
+					    alive[q] || (pass == 0 ? !dead[q] : dead[q] == dead[p]))
+						continue;
+					w = src->chain[q];
+					if (pass == 0) {
+						verdict = read_race(r, p, w, to_move);
+					} else {
+						/* The other stones called dead are off the board,
+						 * as the verdict will have them: a dead stone next
+						 * to a seki is no part of it. */
+						for (int k = 0; k < src->npoints; k++)
+							r->b->color[k] = dead[k] &&
+							    src->chain[k] != p && src->chain[k] != w ?
+							    SHT_EMPTY : src->color[k];
+						sht_board_rebuild(r->b);
+						verdict = read_seki(r, p, w, dead[p] ?
+						    SHT_BLACK : SHT_WHITE);
+					}
+					if (verdict == RACE_BLACK_WINS) {
+						mark_chain(src, w, lost, 1);
+						mark_chain(src, p, alive, RACE_WINNER);
+						nlost++;
+					} else if (verdict == RACE_WHITE_WINS) {
+						mark_chain(src, p, lost, 1);
+						mark_chain(src, w, alive, RACE_WINNER);
+						nlost++;
+					} else if (verdict == RACE_SEKI) {
+						mark_chain(src, p, alive, RACE_IN_SEKI);
+						mark_chain(src, w, alive, RACE_IN_SEKI);
+					}
 				}
-			}
-			s = src->next[s];
-		} while (s != p && verdict == RACE_UNREAD);
+				s = src->next[s];
+			} while (s != p && verdict == RACE_UNREAD);
+		}
 	}
 out:
 	for (depth = 0; depth <= RACE_MAX_DEPTH; depth++)
