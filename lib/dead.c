@@ -572,9 +572,9 @@ add_chain(struct ko_search *ks, const struct sht_board *b, int chain)
 	} while (s != chain);
 }
 
-/* The neighbourhood of the chain at `target`: its stones and liberties, every chain touching
- * those liberties (the opponent's only when not pass-alive) and the opponent's chains short of
- * liberties touching its stones, and so on from theirs.  False when it is too large for the
+/* The neighbourhood of the chain at `target`: its stones and liberties, the empty points next to
+ * empty points of it, every chain touching those (the opponent's only when not pass-alive) and
+ * the opponent's chains short of liberties touching its stones, and so on from theirs.  False when it is too large for the
  * search or not enclosed. */
 static bool
 ko_search_points(struct ko_search *ks, const struct sht_board *b, int target,
@@ -590,6 +590,11 @@ ko_search_points(struct ko_search *ks, const struct sht_board *b, int target,
 		for (int d = 0; d < 4; d++) {
 			int q = p + b->dir[d], c = b->color[q];
 
+			/* The empty points next to an empty point of it: the eye space or
+			 * room the fight has, which must be closed for the search to see it
+			 * all. */
+			if (c == SHT_EMPTY && b->color[p] == SHT_EMPTY && !certain[q])
+				add_point(ks, q);
 			if ((c != SHT_BLACK && c != SHT_WHITE) || certain[q] == c)
 				continue;
 			/* The chains touching an empty point, and the opponent's chains short
