@@ -1,6 +1,6 @@
 /*
- * Judging dead stones in a finished position: certain (Benson) first, then random playouts, a
- * reading of capturing races, then an exact search for groups that only a ko can capture.
+ * Judging dead stones in a finished position: certain (Benson) first, then playouts, a reading
+ * of capturing races and seki, then an exact search of small enclosed fights.
  */
 #ifndef SHOUTAN_DEAD_H
 #define SHOUTAN_DEAD_H
@@ -42,19 +42,19 @@ struct sht_dead_result {
 
 /*
  * Judges the final position b.  Chains that Benson proves pass-alive live and stones in the
- * opponent's pass-alive territory die, for certain.  For the rest, random playouts from the
- * position, half with each colour first, in which neither side fills its own eyes or puts a
- * chain into atari and no one plays in pass-alive territory, each scored by area; a chain is
- * dead when the opponent owns its points in more than 35% of the playouts.  Two adjacent
- * opposing chains both called so are a capturing race, read by a small exact search: the
- * loser dies (and the chains around it are judged again without it), a seki lives, and a race
- * won by whoever moves first goes to the side to move in b (sht_board_to_move).  Deterministic
- * for a given seed.
- * Returns false when memory runs out.
+ * opponent's pass-alive territory die, for certain.  For the rest, playouts from the position,
+ * half with each colour first, in which neither side fills its own eyes or puts a large chain
+ * into atari, a chain in atari runs only where no ladder takes it, and no one plays in
+ * pass-alive territory, each scored by area; a chain is dead when the opponent owns its points
+ * in more than 35% of the playouts.  Two adjacent opposing chains both called so are a
+ * capturing race, read by a small exact search: the loser dies (and the chains around it are
+ * judged again without it), a seki lives, and a race won by whoever moves first goes to the
+ * side to move in b (sht_board_to_move); a chain called dead in seki with one called alive
+ * lives.  A chain left alive whose fight is small and enclosed is searched exactly: captured
+ * without any ko whoever moves first, it is dead; captured only by way of a ko when no ko may
+ * be retaken without a pass, it is dead with opt->pass_for_ko (by_ko), else uncertain.
+ * Deterministic for a given seed.  Returns false when memory runs out.
  */
-/* With opt->pass_for_ko, chains the playouts leave alive are then tried by an exact search in
- * their small neighbourhoods (an eye space, shared liberties, a ko): a chain the opponent,
- * moving first, captures when no ko may be retaken without a pass is dead. */
 SHT_EXPORT bool sht_dead_judge(const struct sht_board *b, const struct sht_dead_options *opt,
     struct sht_dead_result *out);
 
