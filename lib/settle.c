@@ -9,8 +9,9 @@
  *               because dead stones still stand on them);
  *   protect     its own chain in atari: extend or connect (a shortage of liberties shows up
  *               this way once the opponent has filled the dame next to it); and, in a record
- *               that stopped before the end, a teire: a chain that the opponent's dead stones,
- *               still on the board in play, leave in atari;
+ *               that stopped before the end, a teire (a chain that the opponent's dead stones,
+ *               still on the board in play, leave in atari) and a cutting point (a chain of
+ *               two liberties the opponent could leave in atari with no escape);
  *   connection  (group tax only) a dame that joins its groups or keeps the opponent's apart;
  *   dame        a point of an open region whose ownership the playouts left unclear, next to
  *               its own stones;
@@ -44,6 +45,7 @@ struct settle {
 	 * where a chain is short of liberties only because of them, its owner must still
 	 * protect it (a teire), and the settled board alone cannot see that. */
 	struct sht_board *present;
+	struct sht_board_snapshot *snap; /* for trying a move on b and taking it back */
 	uint8_t *captor;            /* for a dead stone's point, the colour that took it */
 	int *group;                 /* group tax: the tax's group of each live stone (groups.c) */
 };
@@ -250,6 +252,59 @@ find_protect(struct settle *s, int c)
 	return SHT_NO_POINT;
 }
 
+/*
+ * A chain of c with two liberties that the opponent could leave in atari with no escape: the
+ * opponent fills one liberty (no self-atari for it), and extending at the other would not
+ * bring the chain two liberties.  The verdict calls the chain alive, so in play its owner
+ * protects it before that: c takes the point the opponent wanted (or else the other) — a
+ * cutting point that must be filled.  Only where the record stopped before the end, as for
+ * the teire (in games that ended by passes it changed 3 exact results of 623, all for the
+ * worse); over the Edo-period games it took exact 153 -> 179 and within 2 points 383 -> 399.
+ */
+static int
+find_danger(struct settle *s, int c)
+{
+	struct sht_board *b = s->b;
+
+	for (int q = 0; q < b->npoints; q++) {
+		int lib[2] = { SHT_NO_POINT, SHT_NO_POINT }, n = 0, t = q;
+
+		if (b->color[q] != c || b->chain[q] != q || b->libs[q] != 2)
+			continue;
+		do {
+			for (int d = 0; d < 4 && n < 2; d++) {
+				int r = t + b->dir[d];
+
+				if (b->color[r] == SHT_EMPTY && r != lib[0])
+					lib[n++] = r;
+			}
+			t = b->next[t];
+		} while (t != q && n < 2);
+		if (n < 2)
+			continue;
+		for (int i = 0; i < 2; i++) {
+			int other = lib[1 - i];
+			bool lost;
+
+			if (!playable(s, 3 - c, lib[i]))
+				continue;
+			sht_board_save(b, s->snap);
+			sht_board_play(b, (enum sht_color)(3 - c), lib[i], NULL);
+			lost = b->color[q] == c && b->libs[b->chain[q]] == 1 &&
+			    (sht_board_check(b, (enum sht_color)c, other, NULL) != SHT_LEGAL ||
+			    !sht_board_can_fill(b, c, other, s->seen));
+			sht_board_restore(b, s->snap);
+			if (!lost)
+				continue;
+			if (playable(s, c, lib[i]))
+				return lib[i];
+			if (playable(s, c, other))
+				return other;
+		}
+	}
+	return SHT_NO_POINT;
+}
+
 /* Distinct groups of colour c next to p: the tax's groups (chains joined by a tiger's mouth or
  * miai points are one already, and a dame between them joins nothing). */
 static int
@@ -347,6 +402,10 @@ choose(struct settle *s, int c, int *reason)
 		*reason = SHT_SETTLE_PROTECT;
 		return p;
 	}
+	if (!s->opt->finished && (p = find_danger(s, c)) != SHT_NO_POINT) {
+		*reason = SHT_SETTLE_PROTECT;
+		return p;
+	}
 
 	if (area || s->opt->group_tax) {
 		if ((p = find_dame(s, c, s->opt->group_tax, reason)) != SHT_NO_POINT)
@@ -411,7 +470,8 @@ sht_settle(const struct sht_board *src, const uint8_t *dead, const struct sht_se
 		s.captor[p] = (uint8_t)(3 - s.b->color[p]);
 	}
 	s.present = sht_board_clone(src);
-	if (s.present == NULL)
+	s.snap = sht_board_snapshot_new(s.b);
+	if (s.present == NULL || s.snap == NULL)
 		goto fail;
 	for (int p = 0; p < capacity; p++) {
 		if (!s.dead[p])
@@ -467,6 +527,7 @@ sht_settle(const struct sht_board *src, const uint8_t *dead, const struct sht_se
 	free(s.dead);
 	free(s.group);
 	sht_board_free(s.present);
+	sht_board_snapshot_free(s.snap);
 	return true;
 fail:
 	free(s.label);
@@ -476,6 +537,7 @@ fail:
 	free(s.dead);
 	free(s.group);
 	sht_board_free(s.present);
+	sht_board_snapshot_free(s.snap);
 	sht_settle_result_free(out);
 	return false;
 }

@@ -313,7 +313,13 @@ run_case(void **state)
 			};
 			struct sht_settle_result sr;
 
-			assert_true(sht_dead_judge(b, &opt, &res));
+			if (strstr(l, "nojudge") != NULL) {
+				/* The settle step alone: every stone alive, no ownership. */
+				so.owner = NULL;
+				so.confidence = NULL;
+			} else {
+				assert_true(sht_dead_judge(b, &opt, &res));
+			}
 			assert_true(sht_settle(b, dead, &so, &sr));
 			sht_board_to_diagram(sr.board, got, sizeof(got));
 			squeeze(d, squeezed);
