@@ -495,9 +495,14 @@ sht_settle(const struct sht_board *src, const uint8_t *dead, const struct sht_se
 			passes++;
 		} else {
 			struct sht_settle_move *m = &out->moves[out->nmoves++];
-
 			const int *gone;
 			int ngone;
+			/* Unsure: a point of an open area the playouts give to neither side, where
+			 * the move decides whose it is.  A dame between both colours' stones is
+			 * nobody's whoever fills it. */
+			bool unsure = (reason == SHT_SETTLE_DAME || reason == SHT_SETTLE_CONNECTION) &&
+			    opt->owner != NULL && clear_owner(&s, p) == SHT_EMPTY &&
+			    (touches(&s, p, SHT_BLACK) == 0 || touches(&s, p, SHT_WHITE) == 0);
 
 			if (sht_board_play(s.b, (enum sht_color)c, p, NULL) != SHT_LEGAL)
 				goto fail; /* checked legal just before: cannot happen */
@@ -512,8 +517,7 @@ sht_settle(const struct sht_board *src, const uint8_t *dead, const struct sht_se
 			m->point = p;
 			m->color = c;
 			m->reason = reason;
-			m->unsure = reason != SHT_SETTLE_CAPTURE && reason != SHT_SETTLE_PROTECT &&
-			    opt->owner != NULL && clear_owner(&s, p) == SHT_EMPTY;
+			m->unsure = unsure;
 			out->unsure += m->unsure;
 			passes = 0;
 		}

@@ -38,6 +38,19 @@ check "japanese: the note says why" "dead because only a ko could save it" \
 	sh -c "echo '$bent4' | \"$SHOUTAN\" score - -r japanese --dead auto"
 check "chinese: bent four is left to play" "only a ko decides it" \
 	sh -c "echo '$bent4' | \"$SHOUTAN\" score - -r chinese --dead auto"
+# Five dame between two living groups, in a record with no moves (so not finished): dead: auto
+# settles them alternately from Black, and shows the moves; an explicit dead: none settles nothing.
+dame5='(;SZ[8:5]AB[ba][da][ab][bb][cb][db][bc][dc][ad][bd][cd][dd][be][de]AW[fa][ha][fb][gb][hb][fc][hc][fd][gd][hd][fe][he])'
+check "score shows the settle moves" "settle (5): B E5 dame, W E4 dame, B E3 dame, W E2 dame, B E1 dame" \
+	sh -c "echo '$dame5' | \"$SHOUTAN\" score - -r chinese --dead auto"
+check "the note says what settling decided" "counted as it stands the result would be W+2.5, settled it is W+1.5" \
+	sh -c "echo '$dame5' | \"$SHOUTAN\" score - -r chinese --dead auto"
+check "auto-thorough settles too" "settle (5): B E5 dame" \
+	sh -c "echo '$dame5' | \"$SHOUTAN\" score - -r chinese --dead auto-thorough"
+check "the settle list in JSON" '"settle":[{"move":"E5","color":"B","reason":"dame","unsure":false}' \
+	sh -c "echo '$dame5' | \"$SHOUTAN\" score - -r chinese --dead auto --json --compact"
+check "dead: none settles nothing" "White wins by 2.5 points (W+2.5)" \
+	sh -c "echo '$dame5' | \"$SHOUTAN\" score - -r chinese --dead none"
 check "rulesets lists chinese" "chinese        chinese   19x19  7.5    B" "$SHOUTAN" rulesets
 check "rulesets lists han17" "han17          han17     17x17  0      W" "$SHOUTAN" rulesets
 check "score tromp-taylor" "tromp-taylor: Black wins by 2 points (B+2)" \

@@ -38,7 +38,9 @@ struct sht_settle_move {
 	int point;
 	int color;
 	int reason;                /* enum sht_settle_reason */
-	bool unsure;               /* the playouts' ownership of the point was not clear */
+	bool unsure;               /* a point of an open area the playouts gave to neither side,
+	                            * not a dame between both colours: the move decided whose
+	                            * it is */
 };
 
 struct sht_settle_options {
