@@ -1,7 +1,7 @@
 /*
- * Dead stones: Benson for what is certain, playouts for the rest (as many as it takes to settle
- * each chain), a reading of the capturing races and seki the playouts cannot settle, then an
- * exact search of small enclosed fights: plain captures, and those only a ko decides.
+ * Dead stones: Benson for what is certain, random playouts for the rest, a reading of the
+ * capturing races and seki the playouts cannot settle, then an exact search of small enclosed
+ * fights: plain captures, and those only a ko decides.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -75,10 +75,6 @@ joins_chain(const struct sht_board *b, int c, int p)
 	return size > SMALL_CHAIN;
 }
 
-/* Plies a ladder is read to: past it the chain is taken to escape (a ladder that long crosses
- * the board, where a breaker is likely, and reading it would cost more than a playout). */
-#define LADDER_MAX_DEPTH 24
-
 struct playout {
 	struct sht_board *b;
 	int *empties;      /* candidate points */
@@ -86,8 +82,6 @@ struct playout {
 	int nempties;
 	uint8_t *seen;     /* scratch for sht_board_can_fill */
 	const uint8_t *fixed; /* points no playout plays on: pass-alive territory */
-	/* For reading ladders on the playout board: one snapshot per ply. */
-	struct sht_board_snapshot *snaps[LADDER_MAX_DEPTH + 1];
 };
 
 static void
@@ -127,152 +121,6 @@ last_liberty(const struct sht_board *b, int p)
 	return SHT_NO_POINT;
 }
 
-/*
- * Ladders.  A chain in atari that extends to two liberties only to be put back in atari, and so
- * on to the edge, is lost: a weak player sees that and does not run; random play runs and the
- * playout then gives the chain a life it does not have.  The reading plays on the playout board
- * itself (a snapshot per ply): the attacker ataris from either liberty, the defender extends
- * or captures a stone that is in atari next to it; three liberties is an escape.
- */
-static bool ladder_escapes(struct playout *pl, int stone, int depth);
-
-/* Whether the attacker, to move, captures the chain at `stone` (two liberties) by ataris. */
-static bool
-ladder_captures(struct playout *pl, int stone, int depth)
-{
-	struct sht_board *b = pl->b;
-	int c = b->color[stone], libs[2], n = 0, s = b->chain[stone];
-
-	if (depth >= LADDER_MAX_DEPTH)
-		return false;
-	do {
-		for (int d = 0; d < 4 && n < 2; d++) {
-			int q = s + b->dir[d];
-
-			if (b->color[q] == SHT_EMPTY && (n == 0 || libs[0] != q))
-				libs[n++] = q;
-		}
-		s = b->next[s];
-	} while (s != b->chain[stone] && n < 2);
-	sht_board_save(b, pl->snaps[depth]);
-	for (int i = 0; i < n; i++) {
-		bool captured = false;
-
-		if (sht_board_play(b, (enum sht_color)(3 - c), libs[i], NULL) == SHT_LEGAL) {
-			if (b->color[stone] != c)
-				captured = true;
-			else if (b->libs[b->chain[stone]] == 1)
-				captured = !ladder_escapes(pl, stone, depth + 1);
-		}
-		sht_board_restore(b, pl->snaps[depth]);
-		if (captured)
-			return true;
-	}
-	return false;
-}
-
-/* Whether the chain at `stone`, in atari with its colour to move, gets out: by extending, or
- * by capturing an adjacent chain in atari, to three liberties or to two that no ladder takes. */
-static bool
-ladder_escapes(struct playout *pl, int stone, int depth)
-{
-	struct sht_board *b = pl->b;
-	int c = b->color[stone], moves[8], n = 0, s = b->chain[stone];
-
-	if (depth >= LADDER_MAX_DEPTH)
-		return true;
-	do {
-		for (int d = 0; d < 4; d++) {
-			int q = s + b->dir[d];
-
-			if (n < 8 && b->color[q] == 3 - c && b->libs[b->chain[q]] == 1)
-				moves[n++] = last_liberty(b, b->chain[q]);
-		}
-		s = b->next[s];
-	} while (s != b->chain[stone]);
-	if (n < 8)
-		moves[n++] = last_liberty(b, b->chain[stone]);
-	sht_board_save(b, pl->snaps[depth]);
-	for (int i = 0; i < n; i++) {
-		bool out = false;
-
-		if (moves[i] != SHT_NO_POINT &&
-		    sht_board_play(b, (enum sht_color)c, moves[i], NULL) == SHT_LEGAL) {
-			int libs = b->libs[b->chain[stone]];
-
-			out = libs >= 3 || (libs == 2 && !ladder_captures(pl, stone, depth + 1));
-		}
-		sht_board_restore(b, pl->snaps[depth]);
-		if (out)
-			return true;
-	}
-	return false;
-}
-
-/* The liberties, up to three, of the chain that c makes by playing the empty point p; -1 when
- * the move captures (the count then needs the move played).  seen is left zero. */
-static int
-liberties_after(const struct sht_board *b, int c, int p, uint8_t *seen)
-{
-	int found[3], n = 0;
-
-	for (int d = 0; d < 4; d++) {
-		int q = p + b->dir[d];
-
-		if (b->color[q] == 3 - c && b->libs[b->chain[q]] == 1)
-			return -1;
-	}
-	seen[p] = 1;
-	for (int d = 0; d < 4 && n < 3; d++) {
-		int q = p + b->dir[d];
-
-		if (b->color[q] == SHT_EMPTY && !seen[q]) {
-			seen[q] = 1;
-			found[n++] = q;
-		} else if (b->color[q] == c) {
-			int s = q;
-
-			do {
-				for (int e = 0; e < 4 && n < 3; e++) {
-					int r = s + b->dir[e];
-
-					if (b->color[r] == SHT_EMPTY && !seen[r]) {
-						seen[r] = 1;
-						found[n++] = r;
-					}
-				}
-				s = b->next[s];
-			} while (s != q && n < 3);
-		}
-	}
-	seen[p] = 0;
-	for (int i = 0; i < n; i++)
-		seen[found[i]] = 0;
-	return n;
-}
-
-/* Whether c, saving the chain at `stone` (in atari) by playing its last liberty, gets out of
- * the atari for good: three liberties, or two that no ladder takes. */
-static bool
-extension_escapes(struct playout *pl, int stone, int lib)
-{
-	struct sht_board *b = pl->b;
-	int c = b->color[stone], quick = liberties_after(b, c, lib, pl->seen);
-	bool out = false;
-
-	/* Most extensions are decided by counting, without playing them. */
-	if (quick >= 0 && quick != 2)
-		return quick >= 3;
-	sht_board_save(b, pl->snaps[0]);
-	if (sht_board_play(b, (enum sht_color)c, lib, NULL) == SHT_LEGAL) {
-		int libs = b->libs[b->chain[stone]];
-
-		out = libs >= 3 || (libs == 2 && !ladder_captures(pl, stone, 1));
-	}
-	sht_board_restore(b, pl->snaps[0]);
-	return out;
-}
-
 /* The answer to the opponent's last move at `last`, when it is urgent: capture the chain it
  * just played if that chain is in atari, or save a chain of c's it put in atari.  Random play
  * that ignores ataris lets dead groups escape and live groups die; this is the least that
@@ -280,7 +128,7 @@ extension_escapes(struct playout *pl, int stone, int lib)
 static int
 urgent(struct playout *pl, int c, int last)
 {
-	struct sht_board *b = pl->b;
+	const struct sht_board *b = pl->b;
 
 	if (last <= 0 || b->color[last] != 3 - c)
 		return SHT_NO_POINT;
@@ -298,8 +146,8 @@ urgent(struct playout *pl, int c, int last)
 			continue;
 		lib = last_liberty(b, b->chain[q]);
 		if (lib != SHT_NO_POINT && !pl->fixed[lib] &&
-		    sht_board_check(b, (enum sht_color)c, lib, NULL) == SHT_LEGAL &&
-		    extension_escapes(pl, q, lib))
+		    sht_board_can_fill(b, c, lib, pl->seen) &&
+		    sht_board_check(b, (enum sht_color)c, lib, NULL) == SHT_LEGAL)
 			return lib;
 	}
 	return SHT_NO_POINT;
@@ -1111,45 +959,6 @@ out:
 }
 
 /*
- * How many playouts: without a count from the caller, batches of PLAYOUTS_BATCH from
- * PLAYOUTS_MIN on until every chain's verdict is settled, at most PLAYOUTS_MAX.  A chain's
- * verdict is settled when the share of playouts in which the opponent owns its points is more
- * than two standard errors (about 95% confidence) away from the 35% threshold that kills it,
- * the standard error of a share f over k playouts being sqrt(f (1 - f) / k); a share of 0 or
- * 1 is settled at once.  The same position takes the same number, so the verdict stays
- * deterministic.
- */
-#define PLAYOUTS_MIN 128
-#define PLAYOUTS_BATCH 64
-#define PLAYOUTS_MAX 512
-
-/* Whether every chain not certain (Benson) has a settled verdict after k playouts, given
- * per-point ownership counts. */
-static bool
-verdicts_settled(const struct sht_board *b, const uint8_t *color, const uint8_t *certain,
-    const int *owned_b, const int *owned_w, int k)
-{
-	for (int p = 0; p < b->npoints; p++) {
-		int c = color[p], s = p;
-		double theirs = 0, size = 0, f, margin;
-
-		if ((c != SHT_BLACK && c != SHT_WHITE) || b->chain[p] != p || certain[p])
-			continue;
-		do {
-			theirs += c == SHT_BLACK ? owned_w[s] : owned_b[s];
-			size++;
-			s = b->next[s];
-		} while (s != p);
-		f = theirs / (size * k);
-		margin = f - 0.35;
-		/* margin^2 > 4 f (1 - f) / k, without the square root. */
-		if (margin * margin * k <= 4 * f * (1 - f))
-			return false;
-	}
-	return true;
-}
-
-/*
  * The playouts' verdict on the position `color` (src's stones, or a variant of them): Benson's
  * certain map into `certain`, then dead, uncertain, owner and confidence for every point.
  */
@@ -1161,8 +970,7 @@ judge_by_playouts(const struct sht_board *src, const uint8_t *color,
 	struct playout pl;
 	struct sht_board_snapshot *snap = NULL;
 	int *owned_b = NULL, *owned_w = NULL;
-	bool adaptive = opt->playouts <= 0;
-	int n = src->npoints, playouts = adaptive ? PLAYOUTS_MAX : opt->playouts, done = 0;
+	int n = src->npoints, playouts = opt->playouts > 0 ? opt->playouts : 256;
 	uint64_t rng = opt->seed ? opt->seed : SHT_DEAD_DEFAULT_SEED;
 	struct sht_area area;
 	bool ok = false;
@@ -1187,9 +995,6 @@ judge_by_playouts(const struct sht_board *src, const uint8_t *color,
 	snap = sht_board_snapshot_new(pl.b);
 	if (snap == NULL)
 		goto out;
-	for (int d = 0; d <= LADDER_MAX_DEPTH; d++)
-		if ((pl.snaps[d] = sht_board_snapshot_new(pl.b)) == NULL)
-			goto out;
 	sht_board_save(pl.b, snap);
 
 	/* What Benson proves is never in doubt, and playouts stay out of it. */
@@ -1201,9 +1006,6 @@ judge_by_playouts(const struct sht_board *src, const uint8_t *color,
 		out->uncertain[p] = 0;
 	}
 	for (int i = 0; i < playouts; i++) {
-		if (adaptive && i >= PLAYOUTS_MIN && i % PLAYOUTS_BATCH == 0 &&
-		    verdicts_settled(pl.b, color, certain, owned_b, owned_w, i))
-			break;
 		sht_board_restore(pl.b, snap);
 		pl.nempties = 0;
 		for (int p = 0; p < n; p++)
@@ -1220,10 +1022,7 @@ judge_by_playouts(const struct sht_board *src, const uint8_t *color,
 			owned_b[p] += w == SHT_BLACK;
 			owned_w[p] += w == SHT_WHITE;
 		}
-		done++;
 	}
-	if (adaptive && playouts > done)
-		playouts = done;
 	sht_board_restore(pl.b, snap);
 	/* A chain is judged by the average ownership of its stones; pass-alive status first. */
 	for (int p = 0; p < n; p++) {
@@ -1274,8 +1073,6 @@ judge_by_playouts(const struct sht_board *src, const uint8_t *color,
 	ok = true;
 out:
 	sht_board_snapshot_free(snap);
-	for (int d = 0; d <= LADDER_MAX_DEPTH; d++)
-		sht_board_snapshot_free(pl.snaps[d]);
 	sht_board_free(pl.b);
 	free(pl.empties);
 	free(pl.index);

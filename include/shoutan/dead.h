@@ -17,8 +17,7 @@ extern "C" {
 struct sht_board;
 
 struct sht_dead_options {
-	int playouts;    /* 0: as many as it takes to settle every chain's verdict, 128 to 512
-	                  * (docs/dead-stones.md); else exactly this many */
+	int playouts;    /* 0: 256 */
 	uint64_t seed;   /* 0: a fixed default; the same seed gives the same judgement */
 	/*
 	 * The Japanese confirmation of life and death (docs/rules.md section 3): a ko may not be
@@ -44,16 +43,16 @@ struct sht_dead_result {
  * Judges the final position b.  Chains that Benson proves pass-alive live and stones in the
  * opponent's pass-alive territory die, for certain.  For the rest, playouts from the position,
  * half with each colour first, in which neither side fills its own eyes or puts a large chain
- * into atari, a chain in atari runs only where no ladder takes it, and no one plays in
- * pass-alive territory, each scored by area; a chain is dead when the opponent owns its points
- * in more than 35% of the playouts.  Two adjacent opposing chains both called so are a
- * capturing race, read by a small exact search: the loser dies (and the chains around it are
- * judged again without it), a seki lives, and a race won by whoever moves first goes to the
- * side to move in b (sht_board_to_move); a chain called dead in seki with one called alive
- * lives.  A chain left alive whose fight is small and enclosed is searched exactly: captured
- * without any ko whoever moves first, it is dead; captured only by way of a ko when no ko may
- * be retaken without a pass, it is dead with opt->pass_for_ko (by_ko), else uncertain.
- * Deterministic for a given seed.  Returns false when memory runs out.
+ * into atari and no one plays in pass-alive territory, each scored by area; a chain is dead
+ * when the opponent owns its points in more than 35% of the playouts.  Two adjacent opposing
+ * chains both called so are a capturing race, read by a small exact search: the loser dies
+ * (and the chains around it are judged again without it), a seki lives, and a race won by
+ * whoever moves first goes to the side to move in b (sht_board_to_move); a chain called dead
+ * in seki with one called alive lives.  A chain left alive whose fight is small and enclosed
+ * is searched exactly: captured without any ko whoever moves first, it is dead; captured only
+ * by way of a ko when no ko may be retaken without a pass, it is dead with opt->pass_for_ko
+ * (by_ko), else uncertain.  Deterministic for a given seed.  Returns false when memory runs
+ * out.
  */
 SHT_EXPORT bool sht_dead_judge(const struct sht_board *b, const struct sht_dead_options *opt,
     struct sht_dead_result *out);
