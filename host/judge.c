@@ -586,7 +586,8 @@ add_note(struct sht_score_report *r, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* dead: "auto-thorough": playouts enough for about half a second on a 19x19 board here. */
+/* dead: "auto-thorough": playouts for about a third of a second on a 19x19 board here (the
+ * default is 256: docs/dead-stones.md, "Effort"). */
 #define THOROUGH_PLAYOUTS 4096
 
 /*
