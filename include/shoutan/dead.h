@@ -44,7 +44,7 @@ struct sht_dead_result {
  * opponent's pass-alive territory die, for certain.  For the rest, playouts from the position,
  * half with each colour first, in which neither side fills its own eyes or puts a large chain
  * into atari and no one plays in pass-alive territory, each scored by area; a chain is dead
- * when the opponent owns its points in more than 35% of the playouts.  Two adjacent opposing
+ * when the opponent owns its points in more than 40% of the playouts.  Two adjacent opposing
  * chains both called so are a capturing race, read by a small exact search: the loser dies
  * (and the chains around it are judged again without it), a seki lives, and a race won by
  * whoever moves first goes to the side to move in b (sht_board_to_move); a chain called dead
