@@ -806,6 +806,22 @@ sht_board_restore(struct sht_board *b, const struct sht_board_snapshot *s)
 /* Whether colour c can fill the empty point p without ending in atari: legal (captures make
  * it so), and the chain it joins keeps two liberties or more.  Ko is ignored: a fill is a
  * question of shape, not of timing. */
+int
+sht_board_atari_liberty(const struct sht_board *b, int p)
+{
+	int s = p;
+
+	if (b->libs[b->chain[p]] != 1)
+		return SHT_NO_POINT;
+	do {
+		for (int d = 0; d < 4; d++)
+			if (b->color[s + b->dir[d]] == SHT_EMPTY)
+				return s + b->dir[d];
+		s = b->next[s];
+	} while (s != p);
+	return SHT_NO_POINT;
+}
+
 bool
 sht_board_can_fill(const struct sht_board *b, int c, int p, uint8_t *seen)
 {

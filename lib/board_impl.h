@@ -87,6 +87,10 @@ bit_clear(uint64_t *bits, int p)
  * a move that is no self-atari.  seen is npoints bytes of zeros, left zero. */
 bool sht_board_can_fill(const struct sht_board *b, int c, int p, uint8_t *seen);
 
+/* The one liberty of the chain at p, or SHT_NO_POINT when it has another number of them:
+ * where a chain in atari would be taken, or saved. */
+int sht_board_atari_liberty(const struct sht_board *b, int p);
+
 /* Recomputes chains, liberties and the hash from the colours alone (after setup edits). */
 void sht_board_rebuild(struct sht_board *b);
 

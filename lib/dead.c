@@ -106,21 +106,6 @@ empties_remove(struct playout *pl, int p)
 	pl->index[p] = -1;
 }
 
-/* The one liberty of a chain in atari. */
-static int
-last_liberty(const struct sht_board *b, int p)
-{
-	int s = p;
-
-	do {
-		for (int d = 0; d < 4; d++)
-			if (b->color[s + b->dir[d]] == SHT_EMPTY)
-				return s + b->dir[d];
-		s = b->next[s];
-	} while (s != p);
-	return SHT_NO_POINT;
-}
-
 /* The answer to the opponent's last move at `last`, when it is urgent: capture the chain it
  * just played if that chain is in atari, or save a chain of c's it put in atari.  Random play
  * that ignores ataris lets dead groups escape and live groups die; this is the least that
@@ -133,7 +118,7 @@ urgent(struct playout *pl, int c, int last)
 	if (last <= 0 || b->color[last] != 3 - c)
 		return SHT_NO_POINT;
 	if (b->libs[b->chain[last]] == 1) {
-		int lib = last_liberty(b, b->chain[last]);
+		int lib = sht_board_atari_liberty(b, b->chain[last]);
 
 		if (lib != SHT_NO_POINT && !pl->fixed[lib] &&
 		    sht_board_check(b, (enum sht_color)c, lib, NULL) == SHT_LEGAL)
@@ -144,7 +129,7 @@ urgent(struct playout *pl, int c, int last)
 
 		if (b->color[q] != c || b->libs[b->chain[q]] != 1)
 			continue;
-		lib = last_liberty(b, b->chain[q]);
+		lib = sht_board_atari_liberty(b, b->chain[q]);
 		if (lib != SHT_NO_POINT && !pl->fixed[lib] &&
 		    sht_board_can_fill(b, c, lib, pl->seen) &&
 		    sht_board_check(b, (enum sht_color)c, lib, NULL) == SHT_LEGAL)
@@ -614,7 +599,7 @@ add_chain_moves(const struct sht_board *b, int p, bool captures_only, int *moves
 				add_move(moves, n, q);
 			else if (captures_only && b->color[q] == 3 - b->color[p] &&
 			    b->libs[b->chain[q]] == 1)
-				add_move(moves, n, last_liberty(b, b->chain[q]));
+				add_move(moves, n, sht_board_atari_liberty(b, b->chain[q]));
 		}
 		s = b->next[s];
 	} while (s != p);

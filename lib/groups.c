@@ -42,23 +42,6 @@ join_groups(int *parent, int p, int q)
 	return true;
 }
 
-/* The one liberty of the chain at p, or SHT_NO_POINT when it has another number of them. */
-static int
-only_liberty(const struct sht_board *b, int p)
-{
-	int s = p;
-
-	if (b->libs[b->chain[p]] != 1)
-		return SHT_NO_POINT;
-	do {
-		for (int d = 0; d < 4; d++)
-			if (b->color[s + b->dir[d]] == SHT_EMPTY)
-				return s + b->dir[d];
-		s = b->next[s];
-	} while (s != p);
-	return SHT_NO_POINT;
-}
-
 /*
  * Whether colour c's chains beside the empty point p cannot be cut there: the opponent's stone
  * on p would be suicide, or would be captured at once by a move that keeps two liberties.  A
@@ -81,7 +64,7 @@ uncuttable_point(struct grouping *g, int c, int p)
 		return false;
 	sht_board_save(b, g->snap);
 	sht_board_play(b, SHT_OTHER(c), p, &info);
-	lib = only_liberty(b, p);
+	lib = sht_board_atari_liberty(b, p);
 	if (lib != SHT_NO_POINT && sht_board_play(b, c, lib, &info) == SHT_LEGAL &&
 	    b->color[p] == SHT_EMPTY && b->libs[b->chain[lib]] >= 2)
 		held = true;
@@ -240,7 +223,7 @@ join_atari_chains(struct grouping *g)
 		bool connects;
 
 		if ((c != SHT_BLACK && c != SHT_WHITE) || b->chain[s] != s ||
-		    (lib = only_liberty(b, s)) == SHT_NO_POINT ||
+		    (lib = sht_board_atari_liberty(b, s)) == SHT_NO_POINT ||
 		    (k = groups_beside(g, c, lib, roots)) < 2)
 			continue;
 		sht_board_save(b, g->snap);
