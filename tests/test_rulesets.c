@@ -26,6 +26,45 @@ static const char *plugins_dir, *rulesets_dir, *test_plugins_dir;
 
 static void write_file(const char *dir, const char *name, const char *text);
 
+/* Rulesets a researcher writes as YAML (no C), loaded from a fresh temporary folder beside the
+ * shipped ones for one test.  files: name, text, name, text, ..., NULL. */
+struct variants {
+	char dir[64];
+	const char *const *files;
+	struct sht_registry *registry;
+	struct sht_context ctx;
+};
+
+static void
+variants_load(struct variants *v, const char *const *files)
+{
+	char err[SHT_ERR_MAX];
+
+	snprintf(v->dir, sizeof(v->dir), "/tmp/shoutan-variants-XXXXXX");
+	assert_non_null(mkdtemp(v->dir));
+	v->files = files;
+	for (int i = 0; files[i] != NULL; i += 2)
+		write_file(v->dir, files[i], files[i + 1]);
+	v->registry = sht_registry_load(plugins_dir, v->dir, err, sizeof(err));
+	if (v->registry == NULL)
+		fail_msg("%s", err);
+	memset(&v->ctx, 0, sizeof(v->ctx));
+	v->ctx.registry = v->registry;
+}
+
+static void
+variants_free(struct variants *v)
+{
+	char path[1100];
+
+	sht_registry_free(v->registry);
+	for (int i = 0; v->files[i] != NULL; i += 2) {
+		snprintf(path, sizeof(path), "%s/%s", v->dir, v->files[i]);
+		unlink(path);
+	}
+	rmdir(v->dir);
+}
+
 static const char columns[] = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
 /* A game object from a diagram (top row first): its stones as setup, then `moves`. */
@@ -312,21 +351,17 @@ test_seki_under_six_counting_combinations(void **state)
 		{ "japanese", "B+6.5", 18, 19, 12.5 },
 		{ "ancient-tang", "B+4.5", 18, 14, 9.5 },
 	};
-	char dir[] = "/tmp/shoutan-variants-XXXXXX", err[SHT_ERR_MAX], path[1100];
-	struct sht_registry *variants;
-	struct sht_context vctx;
+	/* Two variants a researcher would write: no C, one value changed each. */
+	static const char *const files[] = {
+		"area-seki.yaml", "plugin: chinese\nparameters:\n  seki_eyes: nobody\n",
+		"territory-plain.yaml", "plugin: ancient\nparameters:\n  counting: territory\n"
+		"  group_tax: false\n",
+		NULL,
+	};
+	struct variants v;
 
 	(void)state;
-	/* Two variants a researcher would write: no C, one value changed each. */
-	assert_non_null(mkdtemp(dir));
-	write_file(dir, "area-seki.yaml", "plugin: chinese\nparameters:\n  seki_eyes: nobody\n");
-	write_file(dir, "territory-plain.yaml", "plugin: ancient\nparameters:\n  counting: "
-	    "territory\n  group_tax: false\n");
-	variants = sht_registry_load(plugins_dir, dir, err, sizeof(err));
-	if (variants == NULL)
-		fail_msg("%s", err);
-	memset(&vctx, 0, sizeof(vctx));
-	vctx.registry = variants;
+	variants_load(&v, files);
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		const struct sht_ruleset *rs = sht_registry_find(registry, cases[i].ruleset);
 		bool white_first;
@@ -336,14 +371,14 @@ test_seki_under_six_counting_combinations(void **state)
 
 
 		if (rs == NULL)
-			rs = sht_registry_find(variants, cases[i].ruleset);
+			rs = sht_registry_find(v.registry, cases[i].ruleset);
 		assert_non_null(rs);
 		white_first = rs->setup.first_player == SHT_RP_WHITE;
 		json_t *params = json_pack("{s:s, s:o, s:s, s:f}", "ruleset", cases[i].ruleset, "game",
 		    game_of(seki_board, white_first ? "W J9,B H9,W pass,B J8,W pass,B pass" :
 		    "B pass,W J9,B H9,W pass,B J8,W pass,B pass"), "dead", "none", "komi", 0.5);
 
-		r = sht_method_call(sht_registry_find(registry, cases[i].ruleset) ? &ctx : &vctx,
+		r = sht_method_call(sht_registry_find(registry, cases[i].ruleset) ? &ctx : &v.ctx,
 		    "score", params, &unknown, &e);
 		json_decref(params);
 		if (r == NULL)
@@ -359,12 +394,7 @@ test_seki_under_six_counting_combinations(void **state)
 		assert_int_equal((int)json_array_size(json_object_get(r, "seki")), 9);
 		json_decref(r);
 	}
-	sht_registry_free(variants);
-	snprintf(path, sizeof(path), "%s/area-seki.yaml", dir);
-	unlink(path);
-	snprintf(path, sizeof(path), "%s/territory-plain.yaml", dir);
-	unlink(path);
-	rmdir(dir);
+	variants_free(&v);
 }
 
 static void
@@ -474,27 +504,23 @@ test_tax_groups_as_historians_count_them(void **state)
 		{ "ancient-ilr", "B+3", "黑胜1子半", 2, 38, 35 },
 		{ "ancient-tang-ilr", "B+1", "黑胜1路", 2, 17, 16 },
 	};
-	char dir[] = "/tmp/shoutan-units-XXXXXX", err[SHT_ERR_MAX], path[1100];
-	struct sht_registry *variants;
-	struct sht_context vctx;
+	static const char *const files[] = {
+		"ancient-ilr.yaml", "plugin: ancient\nparameters:\n  group_unit: ilr\n",
+		"ancient-tang-ilr.yaml", "plugin: ancient\nparameters:\n  seated: mirror\n"
+		"  counting: territory\n  result_unit: lu\n  group_unit: ilr\n",
+		NULL,
+	};
+	struct variants v;
 
 	(void)state;
-	assert_non_null(mkdtemp(dir));
-	write_file(dir, "ancient-ilr.yaml", "plugin: ancient\nparameters:\n  group_unit: ilr\n");
-	write_file(dir, "ancient-tang-ilr.yaml", "plugin: ancient\nparameters:\n  seated: mirror\n"
-	    "  counting: territory\n  result_unit: lu\n  group_unit: ilr\n");
-	variants = sht_registry_load(plugins_dir, dir, err, sizeof(err));
-	if (variants == NULL)
-		fail_msg("%s", err);
-	memset(&vctx, 0, sizeof(vctx));
-	vctx.registry = variants;
+	variants_load(&v, files);
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		bool shipped = sht_registry_find(registry, cases[i].ruleset) != NULL;
 		json_t *params = json_pack("{s:s, s:o, s:s}", "ruleset", cases[i].ruleset, "game",
 		    game_of(tiger_mouth_board, "W pass,B pass"), "dead", "none");
 		struct sht_error e;
 		bool unknown;
-		json_t *r = sht_method_call(shipped ? &ctx : &vctx, "score", params, &unknown, &e);
+		json_t *r = sht_method_call(shipped ? &ctx : &v.ctx, "score", params, &unknown, &e);
 
 		json_decref(params);
 		if (r == NULL)
@@ -510,7 +536,7 @@ test_tax_groups_as_historians_count_them(void **state)
 			    num(r, "white.groups"), num(r, "black.total"), num(r, "white.total"));
 		json_decref(r);
 	}
-	sht_registry_free(variants);
+	variants_free(&v);
 	/* seki_tax: eyes-needed over these groups: 2 points a group in no seki, 1 an eyed seki
 	 * group, read from tax_seki_groups_eyed and not the ILRs' seki_groups_eyed. */
 	{
@@ -530,11 +556,6 @@ test_tax_groups_as_historians_count_them(void **state)
 		assert_int_equal(res.black.groups, 2);
 		assert_int_equal(res.white.tax, 4);
 	}
-	snprintf(path, sizeof(path), "%s/ancient-ilr.yaml", dir);
-	unlink(path);
-	snprintf(path, sizeof(path), "%s/ancient-tang-ilr.yaml", dir);
-	unlink(path);
-	rmdir(dir);
 }
 
 static void
