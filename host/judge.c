@@ -13,22 +13,58 @@
 
 /* ---- the position a plugin scores, and the host services over it ---- */
 
+/* The tax's groups of a position, counted on first need: sht_area_tax_groups tries cuts on a
+ * board copy, many times the cost of the other counts, and only the connected tax reads them. */
+struct tax_groups_lazy {
+	bool counted;
+	struct sht_tax_groups groups;
+};
+
 struct sht_position {
 	const struct sht_board *board;
 	const uint8_t *dead;
-	struct sht_counts counts;
+	struct sht_counts counts; /* all but tax_groups and tax_seki_groups_eyed */
+	struct tax_groups_lazy *tax;
 	/* The policy the plugin tallied with, caught for the settle step; NULL: not wanted. */
 	struct sht_tally_policy *policy_seen;
 };
+
+/* The position's counts with the tax's groups filled in (0 when memory runs out). */
+static void
+counts_with_tax_groups(const struct sht_position *pos, struct sht_counts *out)
+{
+	*out = pos->counts;
+	if (!pos->tax->counted) {
+		int *label = malloc((size_t)sht_board_capacity(pos->board) * sizeof(*label));
+
+		memset(&pos->tax->groups, 0, sizeof(pos->tax->groups));
+		if (label != NULL)
+			sht_area_tax_groups(pos->board, pos->dead, label, &pos->tax->groups);
+		free(label);
+		pos->tax->counted = true;
+	}
+	for (int c = SHT_BLACK; c <= SHT_WHITE; c++) {
+		out->tax_groups[c] = pos->tax->groups.groups[c];
+		out->tax_seki_groups_eyed[c] = pos->tax->groups.seki_eyed[c];
+	}
+}
 
 static void
 host_count(const struct sht_position *pos, struct sht_counts *out)
 {
 	size_t n = out->size < sizeof(*out) ? out->size : sizeof(*out);
+	struct sht_counts all;
 
-	/* A plugin built against an older, shorter struct gets the members it knows. */
-	memcpy(out, &pos->counts, n ? n : sizeof(*out));
-	out->size = n ? n : sizeof(*out);
+	if (n == 0)
+		n = sizeof(*out);
+	/* A plugin built against an older, shorter struct gets the members it knows, and one
+	 * that knows the tax's groups gets them counted. */
+	if (n > offsetof(struct sht_counts, tax_groups))
+		counts_with_tax_groups(pos, &all);
+	else
+		all = pos->counts;
+	memcpy(out, &all, n);
+	out->size = n;
 }
 
 static int
@@ -60,7 +96,16 @@ host_tally(const struct sht_position *pos, const struct sht_tally_policy *policy
 
 		memcpy(pos->policy_seen, policy, n);
 	}
-	sht_tally(&pos->counts, policy, out);
+	if (policy->size > offsetof(struct sht_tally_policy, tax) &&
+	    (policy->tax == SHT_TAX_PER_CONNECTED_GROUP ||
+	    policy->tax == SHT_TAX_EYES_NEEDED_CONNECTED)) {
+		struct sht_counts all;
+
+		counts_with_tax_groups(pos, &all);
+		sht_tally(&all, policy, out);
+	} else {
+		sht_tally(&pos->counts, policy, out);
+	}
 }
 
 static const struct sht_host host_table = {
@@ -733,7 +778,8 @@ settle_and_rescore(const struct sht_ruleset *rs, const struct sht_replay *replay
 		.finished = replay->end == SHT_END_ENDED,
 	};
 	struct sht_settle_result sr;
-	struct sht_position pos = { 0 };
+	struct tax_groups_lazy tax = { 0 };
+	struct sht_position pos = { .tax = &tax };
 	struct sht_score_result before = out->result;
 	char summary[128], unsure[160] = "", v[8];
 	int shown = 0;
@@ -795,7 +841,8 @@ sht_judge_score(const struct sht_ruleset *rs, const struct sht_replay *replay,
 {
 	const struct sht_board *b = replay->board;
 	int n = sht_board_capacity(b);
-	struct sht_position pos = { 0 };
+	struct tax_groups_lazy tax = { 0 };
+	struct sht_position pos = { .tax = &tax };
 	struct sht_tally_policy seen = { 0 };
 	uint8_t *playout_owner = NULL;
 	bool settle = spec->mode == SHT_DEAD_AUTO;

@@ -371,7 +371,6 @@ sht_area_counts(const struct sht_board *b, const uint8_t *dead, struct sht_count
 {
 	struct sht_area a;
 	struct group_stats stats;
-	struct sht_tax_groups tax;
 	int *group = malloc((size_t)b->npoints * sizeof(*group));
 	int groups[3];
 
@@ -382,7 +381,6 @@ sht_area_counts(const struct sht_board *b, const uint8_t *dead, struct sht_count
 	sht_area_compute(b, dead, &a);
 	ilr_scan(b, dead, &a, group, groups, seki, &stats);
 	/* The labels are not kept: the counts are what a ruleset scores. */
-	sht_area_tax_groups(b, dead, group, &tax);
 	free(group);
 	out->stones[SHT_BLACK] = a.black_stones;
 	out->stones[SHT_WHITE] = a.white_stones;
@@ -399,8 +397,6 @@ sht_area_counts(const struct sht_board *b, const uint8_t *dead, struct sht_count
 		out->seki_territory[c] = stats.seki_territory[c];
 		out->seki_groups_eyed[c] = stats.eyed[c];
 		out->seki_groups_eyeless[c] = stats.eyeless[c];
-		out->tax_groups[c] = tax.groups[c];
-		out->tax_seki_groups_eyed[c] = tax.seki_eyed[c];
 	}
 	out->moves = b->moves;
 }

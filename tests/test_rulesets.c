@@ -1112,42 +1112,65 @@ test_turn_after_a_move_out_of_turn(void **state)
 	json_decref(r);
 }
 
+/* One of the tests' own plugins with one ruleset of it, in a registry of their own. */
+struct test_plugin_registry {
+	struct sht_plugin *plugin;
+	struct sht_ruleset *ruleset;
+	struct sht_registry registry;
+	struct sht_context ctx;
+};
+
+static void
+test_plugin_registry_load(struct test_plugin_registry *t, const char *plugin_file,
+    const char *yaml_name, const char *yaml)
+{
+	char path[1024], err[SHT_ERR_MAX];
+
+	snprintf(path, sizeof(path), "%s/%s", test_plugins_dir, plugin_file);
+	memset(t, 0, sizeof(*t));
+	t->plugin = sht_plugin_load(path, err, sizeof(err));
+	if (t->plugin == NULL)
+		fail_msg("%s", err);
+	t->registry.plugins = &t->plugin;
+	t->registry.nplugins = 1;
+	t->ruleset = sht_ruleset_parse(&t->registry, yaml_name, yaml, strlen(yaml), err,
+	    sizeof(err));
+	if (t->ruleset == NULL)
+		fail_msg("%s", err);
+	t->registry.rulesets = &t->ruleset;
+	t->registry.nrulesets = 1;
+	t->ctx.registry = &t->registry;
+}
+
+static void
+test_plugin_registry_free(struct test_plugin_registry *t)
+{
+	sht_ruleset_free(t->ruleset);
+	sht_plugin_unload(t->plugin);
+}
+
 /* A plugin's consequence that is none is a refusal wherever it is asked for: `legal` said "ok"
  * for an illegal move, where replay (which clamped it) refused the record. */
 static void
 test_bad_consequence_is_a_refusal_everywhere(void **state)
 {
 	static const char yaml[] = "plugin: misbehaving\nparameters:\n  action: bad_consequence\n";
-	char path[1024], err[SHT_ERR_MAX];
-	struct sht_plugin *p;
+	struct test_plugin_registry t;
 	struct sht_ruleset *rs;
-	struct sht_registry reg;
-	struct sht_context c2;
+	struct sht_context *c2 = &t.ctx;
 	struct sht_error e;
 	bool unknown;
 	json_t *params, *r;
 
 	(void)state;
-	snprintf(path, sizeof(path), "%s/misbehaving.so", test_plugins_dir);
-	p = sht_plugin_load(path, err, sizeof(err));
-	if (p == NULL)
-		fail_msg("%s", err);
-	memset(&reg, 0, sizeof(reg));
-	reg.plugins = &p;
-	reg.nplugins = 1;
-	rs = sht_ruleset_parse(&reg, "bad-consequence.yaml", yaml, strlen(yaml), err, sizeof(err));
-	if (rs == NULL)
-		fail_msg("%s", err);
-	reg.rulesets = &rs;
-	reg.nrulesets = 1;
-	memset(&c2, 0, sizeof(c2));
-	c2.registry = &reg;
+	test_plugin_registry_load(&t, "misbehaving.so", "bad-consequence.yaml", yaml);
+	rs = t.ruleset;
 	assert_int_equal(sht_ruleset_consequence(rs, SHT_VIOLATION_OCCUPIED),
 	    SHT_CONSEQUENCE_REJECT);
 
 	params = json_pack("{s:s, s:{s:i, s:[s]}, s:s}", "ruleset", rs->name, "game", "size", 9,
 	    "moves", "B C3", "move", "W C3");
-	r = sht_method_call(&c2, "legal", params, &unknown, &e);
+	r = sht_method_call(c2, "legal", params, &unknown, &e);
 	json_decref(params);
 	if (r == NULL)
 		fail_msg("legal: %s", e.message);
@@ -1159,13 +1182,47 @@ test_bad_consequence_is_a_refusal_everywhere(void **state)
 	/* Replay reads the same ruling: the record is refused. */
 	params = json_pack("{s:s, s:{s:i, s:[s,s]}}", "ruleset", rs->name, "game", "size", 9,
 	    "moves", "B C3", "W C3");
-	r = sht_method_call(&c2, "replay", params, &unknown, &e);
+	r = sht_method_call(c2, "replay", params, &unknown, &e);
 	json_decref(params);
 	assert_null(r);
 	assert_int_equal(e.kind, SHT_ERROR_ILLEGAL_MOVE);
 
-	sht_ruleset_free(rs);
-	sht_plugin_unload(p);
+	test_plugin_registry_free(&t);
+}
+
+/* host->count hands a plugin the tax's groups, which the host counts only on demand, and a
+ * plugin built before they were added gets nothing past the end of its shorter struct.  On the
+ * tiger's-mouth board Black's chains are one group and White's two (worked above). */
+static void
+test_host_count_gives_the_tax_groups(void **state)
+{
+	static const char *const yaml[] = {
+		"plugin: counts_reader\nparameters:\n  counts: current\n",
+		"plugin: counts_reader\nparameters:\n  counts: before_tax_groups\n",
+	};
+	static const int black_groups[] = { 1, -7 }, white_groups[] = { 2, -7 };
+
+	(void)state;
+	for (int i = 0; i < 2; i++) {
+		struct test_plugin_registry t;
+		json_t *params, *r;
+		struct sht_error e;
+		bool unknown;
+
+		test_plugin_registry_load(&t, "counts_reader.so", "counts-reader.yaml", yaml[i]);
+		params = json_pack("{s:s, s:o, s:s}", "ruleset", t.ruleset->name, "game",
+		    game_of(tiger_mouth_board, "B pass,W pass"), "dead", "none");
+		r = sht_method_call(&t.ctx, "score", params, &unknown, &e);
+		json_decref(params);
+		if (r == NULL)
+			fail_msg("score: %s", e.message);
+		if (num(r, "black.groups") != black_groups[i] ||
+		    num(r, "white.groups") != white_groups[i])
+			fail_msg("%s: groups %g and %g", yaml[i], num(r, "black.groups"),
+			    num(r, "white.groups"));
+		json_decref(r);
+		test_plugin_registry_free(&t);
+	}
 }
 
 /* Komi in points as a description writes it: "7.5", "7", "6.5". */
@@ -1534,6 +1591,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_bent_four_marked_dead),
 		cmocka_unit_test(test_tang_territory_examples),
 		cmocka_unit_test(test_tax_groups_as_historians_count_them),
+		cmocka_unit_test(test_host_count_gives_the_tax_groups),
 		cmocka_unit_test(test_handicap_compensation),
 		cmocka_unit_test(test_seated_stones_and_white_first),
 		cmocka_unit_test(test_consequences_differ_by_ruleset),

@@ -130,10 +130,12 @@ SHT_EXPORT bool sht_area_tax_groups(const struct sht_board *b, const uint8_t *de
 
 /*
  * Everything a ruleset counts, in one pass (struct sht_counts in shoutan/ruleset.h): live and
- * dead stones, territory, dame, captures, ILRs and the seki groups' eyes, the tax's groups
- * (sht_area_tax_groups), with `dead` stones
- * removed.  `handicap` and `komi` are left 0 for the caller to fill.  When seki is not NULL it
- * receives the seki stones, as sht_area_ilr gives them.
+ * dead stones, territory, dame, captures, ILRs and the seki groups' eyes, with `dead` stones
+ * removed.  `handicap` and `komi` are left 0 for the caller to fill.  The tax's groups
+ * (`tax_groups`, `tax_seki_groups_eyed`) are left 0 too: sht_area_tax_groups counts them by
+ * trying cuts on a board copy, many times the cost of the rest, and only a ruleset taxing
+ * connected groups reads them, so the caller counts them when its ruleset asks.  When seki is
+ * not NULL it receives the seki stones, as sht_area_ilr gives them.
  */
 SHT_EXPORT void sht_area_counts(const struct sht_board *b, const uint8_t *dead,
     struct sht_counts *out, uint8_t *seki);
