@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json_parse.h"
 #include "rpc.h"
 
 static char *
@@ -76,7 +77,7 @@ open_envelope(const char *line, size_t len, struct envelope *env)
 
 	memset(env, 0, sizeof(*env));
 	/* JSON_REJECT_DUPLICATES: a request that says two things is not a request. */
-	req = json_loadb(line, len, JSON_REJECT_DUPLICATES, &jerr);
+	req = sht_json_read(line, len, JSON_REJECT_DUPLICATES, &jerr);
 	if (req == NULL) {
 		char msg[300];
 

@@ -1,0 +1,140 @@
+// Reading a request's JSON with simdjson into jansson values: jansson is the slowest stage of
+// a never-seen request (about 150 instructions a byte), simdjson a few, and the host's methods
+// keep working on jansson values.  Whatever simdjson refuses or reads differently from jansson
+// is read again by jansson, so every error message, and every edge jansson decides, stays
+// jansson's.
+#include <cstring>
+
+#include <simdjson.h>
+
+#include "json_parse.h"
+
+namespace {
+
+// A value jansson would not give the same (a NUL in a string, an integer past int64, a
+// duplicate key): the caller then reads the text with jansson instead.
+struct not_for_us {};
+
+json_t *convert(simdjson::dom::element e);
+
+json_t *
+convert_object(simdjson::dom::object o)
+{
+	json_t *out = json_object();
+
+	if (out == nullptr)
+		throw not_for_us();
+	for (auto field : o) {
+		std::string_view key = field.key;
+		json_t *v;
+
+		// jansson keys are C strings; a key holding a NUL, or said twice (the requests
+		// are read with JSON_REJECT_DUPLICATES), is jansson's to refuse.
+		if (key.find('\0') != std::string_view::npos ||
+		    json_object_getn(out, key.data(), key.size()) != nullptr) {
+			json_decref(out);
+			throw not_for_us();
+		}
+		try {
+			v = convert(field.value);
+		} catch (...) {
+			json_decref(out);
+			throw;
+		}
+		if (json_object_setn_new_nocheck(out, key.data(), key.size(), v) != 0) {
+			json_decref(out);
+			throw not_for_us();
+		}
+	}
+	return out;
+}
+
+json_t *
+convert_array(simdjson::dom::array a)
+{
+	json_t *out = json_array();
+
+	if (out == nullptr)
+		throw not_for_us();
+	for (auto item : a) {
+		json_t *v;
+
+		try {
+			v = convert(item);
+		} catch (...) {
+			json_decref(out);
+			throw;
+		}
+		if (json_array_append_new(out, v) != 0) {
+			json_decref(out);
+			throw not_for_us();
+		}
+	}
+	return out;
+}
+
+json_t *
+convert(simdjson::dom::element e)
+{
+	json_t *v = nullptr;
+
+	switch (e.type()) {
+	case simdjson::dom::element_type::OBJECT:
+		return convert_object(e.get_object().value_unsafe());
+	case simdjson::dom::element_type::ARRAY:
+		return convert_array(e.get_array().value_unsafe());
+	case simdjson::dom::element_type::STRING: {
+		std::string_view s = e.get_string().value_unsafe();
+
+		// jansson refuses \u0000 in a string unless told otherwise.  simdjson checked
+		// the UTF-8, so jansson need not check it again.
+		if (s.find('\0') != std::string_view::npos)
+			throw not_for_us();
+		v = json_stringn_nocheck(s.data(), s.size());
+		break;
+	}
+	case simdjson::dom::element_type::INT64:
+		v = json_integer((json_int_t)e.get_int64().value_unsafe());
+		break;
+	case simdjson::dom::element_type::UINT64:
+		// Past INT64_MAX: jansson says "too big integer", with the place.
+		throw not_for_us();
+	case simdjson::dom::element_type::DOUBLE:
+		v = json_real(e.get_double().value_unsafe());
+		break;
+	case simdjson::dom::element_type::BOOL:
+		v = json_boolean(e.get_bool().value_unsafe());
+		break;
+	case simdjson::dom::element_type::NULL_VALUE:
+		v = json_null();
+		break;
+	}
+	if (v == nullptr)
+		throw not_for_us();
+	return v;
+}
+
+} // namespace
+
+extern "C" json_t *
+sht_json_read(const char *text, size_t len, size_t flags, json_error_t *err)
+{
+	// One parser per thread, reused: its buffers grow to the longest text read and stay.
+	static thread_local simdjson::dom::parser parser;
+	simdjson::dom::element doc;
+
+	// jansson's duplicate-key check is the only flag a reader here passes; anything else
+	// is jansson's alone.
+	if ((flags & ~(size_t)JSON_REJECT_DUPLICATES) == 0 && len > 0 &&
+	    parser.parse(text, len, true).get(doc) == simdjson::SUCCESS &&
+	    (doc.is_object() || doc.is_array())) {
+		// Without the flag jansson keeps the last of two equal keys: the conversion
+		// refuses them either way, and jansson reads such a text below.
+		try {
+			return convert(doc);
+		} catch (const not_for_us &) {
+		} catch (const std::bad_alloc &) {
+		}
+	}
+	return json_loadb(text, len, flags, err);
+}

@@ -1,0 +1,23 @@
+/* Reading JSON text into jansson values fast (simdjson underneath, host/json_parse.cc). */
+#ifndef SHOUTAN_JSON_PARSE_H
+#define SHOUTAN_JSON_PARSE_H
+
+#include <jansson.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*
+ * json_loadb(text, len, flags, err), with the same result for every text: the value jansson
+ * would give, or NULL with jansson's own error in *err.  Texts simdjson reads as jansson would
+ * (an object or array, no NUL in a string, integers within int64, no repeated key, flags 0 or
+ * JSON_REJECT_DUPLICATES) are read by simdjson; every other text, valid or not, by jansson.
+ */
+json_t *sht_json_read(const char *text, size_t len, size_t flags, json_error_t *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
