@@ -2,12 +2,14 @@
  * The daemon's load generator (run on request): N connections, each keeping D requests in
  * flight, sending `score` requests for finished 19x19 corpus games with explicit dead lists
  * (with -a, some connections send dead:"auto" instead; with -u, every request is a new
- * question); prints requests/s, latency percentiles, errors, and the daemon's memory idle,
- * under load, and idle again after it.
+ * question; with -m, the mix a Go server sends: `legal` for the next move of live games, `score`
+ * at their end, now and then a `compare`); prints requests/s, latency percentiles, errors, and
+ * the daemon's memory idle, under load, and idle again after it.
  */
 #include <dirent.h>
 #include <errno.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,21 +24,38 @@
 #include <event2/event.h>
 #include <jansson.h>
 
+/* What a request asks, for its own latency figures under -m. */
+enum kind { KIND_SCORE, KIND_LEGAL, KIND_COMPARE, NKINDS };
+static const char *const kind_names[NKINDS] = { "score", "legal", "compare" };
+
 struct conn {
 	struct bufferevent *bev;
 	bool auto_dead;      /* sends dead:"auto" requests (the others send explicit lists) */
 	double *sent;        /* send times of the requests in flight, in order (a ring) */
+	unsigned char *kind; /* their kinds (enum kind), the same ring */
 	int head, count;
 	long next_id;
 };
 
+/* A live game for -m's `legal` requests: its moves as JSON strings ("B Q16"), comma-joined,
+ * with where each one ends, so a prefix of the game is one write. */
+struct live_game {
+	char *moves;
+	size_t *end;   /* end[k]: the length of the first k + 1 moves' text */
+	int nmoves;
+};
+
 static struct event_base *base;
-static char **requests, **auto_requests;
+static char **requests, **auto_requests, **compare_requests;
 static int nrequests, depth = 1;
 static bool unique;      /* -u: each request a question never asked before */
+static bool server_mix;  /* -m: legal, score and compare as a Go server sends them */
+static struct live_game *live;
+static int nlive;
 static long sent_total;
-static double *latencies, *auto_latencies;
-static long nlat, nauto, maxlat, errors, done_requests, done_auto;
+static double *latencies, *auto_latencies, *kind_latencies[NKINDS];
+static long nlat, nauto, maxlat, errors, done_requests, done_auto, nkind[NKINDS];
+static uint64_t mix_rng = 0x2545f4914f6cdd1dULL;
 static double t_end;
 static pid_t daemon_pid;
 static double rss_peak;
@@ -83,29 +102,87 @@ rss_mb(pid_t root)
 	return kb / 1024.0;
 }
 
+static uint64_t
+mix_next(void)
+{
+	mix_rng ^= mix_rng << 13;
+	mix_rng ^= mix_rng >> 7;
+	mix_rng ^= mix_rng << 17;
+	return mix_rng;
+}
+
+/*
+ * One request of the Go server's mix: 90% `legal` for the next move of a live game at a random
+ * move (the record's own next move; under -u the next player at a random point), 9% `score` of
+ * a finished game (under -u with a komi of its own), 1% `compare` of one under three rulesets
+ * (these repeat: the reply cache answers some).  Returns the kind; score requests are left to
+ * the caller.
+ */
+static enum kind
+send_mixed(struct conn *c, const char *head)
+{
+	uint64_t r = mix_next();
+	int pick = (int)(r % 100);
+	struct evbuffer *out = bufferevent_get_output(c->bev);
+
+	if (pick < 90 && nlive > 0) {
+		const struct live_game *g = &live[(r >> 8) % (uint64_t)nlive];
+		int k = 1 + (int)((r >> 24) % (uint64_t)(g->nmoves - 1));
+
+		/* The first k moves, then the next one asked about. */
+		evbuffer_add_printf(out, "%s\"method\":\"legal\",\"params\":{\"ruleset\":"
+		    "\"japanese\",\"game\":{\"size\":19,\"moves\":[", head);
+		evbuffer_add(out, g->moves, g->end[k - 1]);
+		evbuffer_add_printf(out, "]},\"move\":");
+		if (unique) {
+			/* The next player at a random point: 361 questions a position, never the
+			 * same one twice in a run. */
+			int x = (int)((r >> 40) % 19), y = 1 + (int)((r >> 48) % 19);
+
+			evbuffer_add_printf(out, "\"%c %c%d\"", g->moves[g->end[k - 1] + 2],
+			    "ABCDEFGHJKLMNOPQRST"[x], y);
+		} else {
+			evbuffer_add(out, g->moves + g->end[k - 1] + 1, g->end[k] - g->end[k - 1] - 1);
+		}
+		evbuffer_add_printf(out, "}}\n");
+		return KIND_LEGAL;
+	}
+	if (pick < 99)
+		return KIND_SCORE;
+	evbuffer_add_printf(out, "%s%s", head, compare_requests[(r >> 8) % (uint64_t)nrequests]);
+	return KIND_COMPARE;
+}
+
 static void
 send_one(struct conn *c)
 {
 	const char *r = (c->auto_dead ? auto_requests : requests)[(unique ? sent_total :
 	    c->next_id) % nrequests];
 	char head[64];
+	enum kind kind = KIND_SCORE;
 
 	/* Each request template starts after its id: {"jsonrpc":"2.0","id":N, ... */
 	snprintf(head, sizeof(head), "{\"jsonrpc\":\"2.0\",\"id\":%ld,", c->next_id++);
-	bufferevent_write(c->bev, head, strlen(head));
-	if (unique) {
-		/* The same game with another komi (whole half points within the daemon's +-5000
-		 * points): 20001 komi for each game before any request repeats, so the reply
-		 * cache never answers and every request is judged by a worker. */
-		long k = (sent_total / nrequests) % 20001 - 10000;
+	if (server_mix && !c->auto_dead)
+		kind = send_mixed(c, head);
+	/* The mix's legal and compare requests are written whole by send_mixed. */
+	if (kind == KIND_SCORE) {
+		bufferevent_write(c->bev, head, strlen(head));
+		if (unique) {
+			/* The same game with another komi (whole half points within the daemon's
+			 * +-5000 points): 20001 komi for each game before any request repeats, so
+			 * the reply cache never answers and every request is judged by a worker. */
+			long k = (sent_total / nrequests) % 20001 - 10000;
 
-		bufferevent_write(c->bev, r, strlen(r) - 3); /* without the closing "}}\n" */
-		evbuffer_add_printf(bufferevent_get_output(c->bev), ",\"komi\":%.1f}}\n",
-		    (double)k / 2.0);
-	} else {
-		bufferevent_write(c->bev, r, strlen(r));
+			bufferevent_write(c->bev, r, strlen(r) - 3); /* without the closing "}}\n" */
+			evbuffer_add_printf(bufferevent_get_output(c->bev), ",\"komi\":%.1f}}\n",
+			    (double)k / 2.0);
+		} else {
+			bufferevent_write(c->bev, r, strlen(r));
+		}
 	}
 	sent_total++;
+	c->kind[(c->head + c->count) % depth] = (unsigned char)kind;
 	c->sent[(c->head + c->count) % depth] = now();
 	c->count++;
 }
@@ -129,16 +206,30 @@ on_read(struct bufferevent *bev, void *arg)
 		n = (size_t)eol.pos < sizeof(head) - 1 ? (size_t)eol.pos : sizeof(head) - 1;
 		evbuffer_copyout(in, head, n);
 		head[n] = '\0';
-		evbuffer_drain(in, (size_t)eol.pos + 1);
 		t = now();
-		if (strstr(head, "\"result\"") == NULL)
-			errors++;
+		if (strstr(head, "\"result\"") == NULL) {
+			/* The first error in full, so that a run with errors says why. */
+			if (errors++ == 0) {
+				char *line = malloc((size_t)eol.pos + 1);
+
+				evbuffer_copyout(in, line, (size_t)eol.pos);
+				line[eol.pos] = '\0';
+				fprintf(stderr, "loadgen: first error reply: %.300s\n", line);
+				free(line);
+			}
+		}
+		evbuffer_drain(in, (size_t)eol.pos + 1);
 		if (c->auto_dead) {
 			if (nauto < maxlat)
 				auto_latencies[nauto++] = t - c->sent[c->head];
 			done_auto++;
-		} else if (nlat < maxlat) {
-			latencies[nlat++] = t - c->sent[c->head];
+		} else {
+			enum kind k = (enum kind)c->kind[c->head];
+
+			if (nlat < maxlat)
+				latencies[nlat++] = t - c->sent[c->head];
+			if (nkind[k] < maxlat)
+				kind_latencies[k][nkind[k]++] = t - c->sent[c->head];
 		}
 		c->head = (c->head + 1) % depth;
 		c->count--;
@@ -185,16 +276,15 @@ cmp(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* Asks the daemon, once, for the dead stones of a game, so that the measured requests can
- * send an explicit list. */
+/* Asks the daemon `method` with `params` (given up) once; the result member, or NULL. */
 static json_t *
-dead_list(int fd, const char *sgf)
+ask(int fd, const char *method, json_t *params)
 {
-	json_t *req = json_pack("{s:s, s:i, s:s, s:{s:{s:s}, s:s, s:s}}", "jsonrpc", "2.0", "id", 0,
-	    "method", "score", "params", "game", "sgf", sgf, "ruleset", "japanese", "dead", "auto");
-	char *text = json_dumps(req, JSON_COMPACT), buf[1 << 16];
+	json_t *req = json_pack("{s:s, s:i, s:s, s:o}", "jsonrpc", "2.0", "id", 0, "method", method,
+	    "params", params);
+	char *text = json_dumps(req, JSON_COMPACT), buf[1 << 17];
 	size_t got = 0;
-	json_t *reply, *dead;
+	json_t *reply, *result;
 
 	json_decref(req);
 	if (text == NULL || write(fd, text, strlen(text)) < 0 || write(fd, "\n", 1) != 1) {
@@ -210,11 +300,58 @@ dead_list(int fd, const char *sgf)
 		got += (size_t)n;
 	}
 	reply = json_loadb(buf, got, JSON_DISABLE_EOF_CHECK, NULL);
-	dead = json_object_get(json_object_get(reply, "result"), "dead");
-	if (dead != NULL)
-		json_incref(dead);
+	result = json_object_get(reply, "result");
+	if (result != NULL)
+		json_incref(result);
 	json_decref(reply);
+	return result;
+}
+
+/* Asks the daemon, once, for the dead stones of a game, so that the measured requests can
+ * send an explicit list. */
+static json_t *
+dead_list(int fd, const char *sgf)
+{
+	json_t *result = ask(fd, "score", json_pack("{s:{s:s}, s:s, s:s}", "game", "sgf", sgf,
+	    "ruleset", "japanese", "dead", "auto"));
+	json_t *dead = json_incref(json_object_get(result, "dead"));
+
+	json_decref(result);
 	return dead;
+}
+
+/* The game's moves as -m's `legal` requests send them, from the daemon's replay; games with
+ * setup stones (a handicap) are not plain move lists and are left out. */
+static void
+add_live_game(int fd, const char *sgf, int max)
+{
+	json_t *result, *moves, *m;
+	struct live_game *g;
+	size_t i, len = 0;
+
+	if (nlive >= max || strstr(sgf, "AB[") != NULL)
+		return;
+	result = ask(fd, "replay", json_pack("{s:{s:s}, s:s}", "game", "sgf", sgf, "ruleset",
+	    "japanese"));
+	moves = json_object_get(result, "moves");
+	if (json_array_size(moves) < 2) {
+		json_decref(result);
+		return;
+	}
+	g = &live[nlive];
+	g->nmoves = (int)json_array_size(moves);
+	g->moves = malloc((size_t)g->nmoves * 16);
+	g->end = malloc((size_t)g->nmoves * sizeof(*g->end));
+	json_array_foreach(moves, i, m) {
+		const char *who = json_string_value(json_object_get(m, "player"));
+		const char *where = json_string_value(json_object_get(m, "vertex"));
+
+		len += (size_t)sprintf(g->moves + len, "%s\"%s %s\"", i ? "," : "", who ? who : "B",
+		    where ? where : "pass");
+		g->end[i] = len;
+	}
+	json_decref(result);
+	nlive++;
 }
 
 static int connect_to(const char *path);
@@ -281,7 +418,9 @@ load_requests(const char *sock, const char *corpus, int max)
 		exit(1);
 	}
 	requests = calloc((size_t)max, sizeof(*requests));
+	live = calloc((size_t)max, sizeof(*live));
 	auto_requests = calloc((size_t)max, sizeof(*auto_requests));
+	compare_requests = calloc((size_t)max, sizeof(*compare_requests));
 	while (nrequests < max && fgets(line, sizeof(line), idx) != NULL) {
 		char file[2048], sz[16], rest[1024];
 		int endpasses = 0;
@@ -323,13 +462,20 @@ load_requests(const char *sock, const char *corpus, int max)
 			free(sgf);
 			continue;
 		}
-		for (int kind = 0; kind < 2; kind++) {
-			char **out = kind == 0 ? requests : auto_requests;
+		for (int kind = 0; kind < 3; kind++) {
+			char **out = kind == 0 ? requests : kind == 1 ? auto_requests :
+			    compare_requests;
 
-			params = kind == 0 ? json_pack("{s:s, s:{s:{s:s}, s:s, s:O}}", "method", "score",
-			    "params", "game", "sgf", sgf, "ruleset", "japanese", "dead", dead) :
-			    json_pack("{s:s, s:{s:{s:s}, s:s, s:s}}", "method", "score", "params",
-			    "game", "sgf", sgf, "ruleset", "japanese", "dead", "auto");
+			if (kind == 0)
+				params = json_pack("{s:s, s:{s:{s:s}, s:s, s:O}}", "method", "score",
+				    "params", "game", "sgf", sgf, "ruleset", "japanese", "dead", dead);
+			else if (kind == 1)
+				params = json_pack("{s:s, s:{s:{s:s}, s:s, s:s}}", "method", "score",
+				    "params", "game", "sgf", sgf, "ruleset", "japanese", "dead", "auto");
+			else /* -m's compare: the same game under three rulesets */
+				params = json_pack("{s:s, s:{s:{s:s}, s:[sss], s:O}}", "method",
+				    "compare", "params", "game", "sgf", sgf, "rulesets", "japanese",
+				    "chinese", "tromp-taylor", "dead", dead);
 			text = json_dumps(params, JSON_COMPACT);
 			json_decref(params);
 			/* Strip the opening brace: send_one writes it with the id. */
@@ -342,6 +488,8 @@ load_requests(const char *sock, const char *corpus, int max)
 			free(text);
 		}
 		json_decref(dead);
+		if (server_mix)
+			add_live_game(fd, sgf, max);
 		free(sgf);
 		nrequests++;
 	}
@@ -359,7 +507,7 @@ main(int argc, char **argv)
 	double t0, elapsed, rss_idle;
 	long hits_before, hits_after;
 
-	while ((c = getopt(argc, argv, "s:c:d:t:p:C:a:uD:")) != -1) {
+	while ((c = getopt(argc, argv, "s:c:d:t:p:C:a:umD:")) != -1) {
 		switch (c) {
 		case 's': sock = optarg; break;
 		case 'c': nconns = atoi(optarg); break;
@@ -369,10 +517,11 @@ main(int argc, char **argv)
 		case 'C': corpus = optarg; break;
 		case 'a': nauto_conns = atoi(optarg); break;
 		case 'u': unique = true; break;
+		case 'm': server_mix = true; break;
 		case 'D': judge_sock = optarg; break;
 		default:
 			fprintf(stderr, "usage: %s -s SOCKET [-c CONNECTIONS] [-d DEPTH] [-t SECONDS] "
-			    "[-p DAEMON_PID] [-C CORPUS] [-a AUTO_CONNECTIONS] [-u] "
+			    "[-p DAEMON_PID] [-C CORPUS] [-a AUTO_CONNECTIONS] [-u] [-m] "
 			    "[-D DAEMON_SOCKET]\n", argv[0]);
 			return 2;
 		}
@@ -393,6 +542,8 @@ main(int argc, char **argv)
 	maxlat = 20000000;
 	latencies = malloc(sizeof(double) * (size_t)maxlat);
 	auto_latencies = malloc(sizeof(double) * (size_t)maxlat);
+	for (int k = 0; k < NKINDS; k++)
+		kind_latencies[k] = malloc(sizeof(double) * (size_t)(server_mix ? maxlat : 1));
 	conns = calloc((size_t)nconns, sizeof(*conns));
 	t0 = now();
 	t_end = t0 + seconds;
@@ -402,6 +553,7 @@ main(int argc, char **argv)
 		evutil_make_socket_nonblocking(fd);
 		conns[i].bev = bufferevent_socket_new(base, fd, BEV_OPT_CLOSE_ON_FREE);
 		conns[i].sent = calloc((size_t)depth, sizeof(double));
+		conns[i].kind = calloc((size_t)depth, 1);
 		conns[i].next_id = i * 1000000L;
 		/* The first -a connections send dead:"auto": long requests among short ones. */
 		conns[i].auto_dead = i < nauto_conns;
@@ -421,10 +573,13 @@ main(int argc, char **argv)
 	hits_after = cache_hits(sock);
 	qsort(latencies, (size_t)nlat, sizeof(double), cmp);
 	qsort(auto_latencies, (size_t)nauto, sizeof(double), cmp);
+	for (int k = 0; k < NKINDS && server_mix; k++)
+		qsort(kind_latencies[k], (size_t)nkind[k], sizeof(double), cmp);
 	printf("games: %d\n", nrequests);
 	printf("connections: %d\n", nconns);
 	printf("depth: %d\n", depth);
 	printf("unique: %s\n", unique ? "yes" : "no");
+	printf("mix: %s\n", server_mix ? "go-server" : "score");
 	printf("requests_per_s: %.0f\n", (double)done_requests / elapsed);
 	printf("p50_ms: %.3f\n", nlat ? latencies[nlat / 2] * 1e3 : 0);
 	printf("p99_ms: %.3f\n", nlat ? latencies[(long)(nlat * 0.99)] * 1e3 : 0);
@@ -433,6 +588,15 @@ main(int argc, char **argv)
 	if (hits_before >= 0 && hits_after >= 0 && done_requests > 0)
 		printf("cache_hit_ratio: %.3f\n", (double)(hits_after - hits_before) /
 		    (double)done_requests);
+	for (int k = 0; k < NKINDS && server_mix; k++) {
+		/* Under -m, each kind's own share and latencies. */
+		long n = nkind[k];
+
+		printf("%s_requests_per_s: %.0f\n", kind_names[k], (double)n / elapsed);
+		printf("%s_p50_ms: %.3f\n", kind_names[k], n ? kind_latencies[k][n / 2] * 1e3 : 0);
+		printf("%s_p99_ms: %.3f\n", kind_names[k], n ? kind_latencies[k][(long)(n * 0.99)] *
+		    1e3 : 0);
+	}
 	if (nauto_conns > 0) {
 		/* The figures above are the explicit-list requests'; these the dead:"auto" ones. */
 		printf("auto_connections: %d\n", nauto_conns);
