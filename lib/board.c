@@ -164,7 +164,6 @@ sht_board_new(const struct sht_board_options *opt)
 	struct sht_board *b;
 	size_t n, off = 0, total;
 	unsigned char *mem;
-	uint64_t state = ZOBRIST_SEED;
 
 	if (opt->width < SHT_MIN_SIZE || opt->width > SHT_MAX_SIZE ||
 	    opt->height < SHT_MIN_SIZE || opt->height > SHT_MAX_SIZE)
@@ -208,15 +207,17 @@ sht_board_new(const struct sht_board_options *opt)
 	b->removed = (int *)(void *)(mem + off);
 
 	/* Keys are drawn per (x, y), not per padded index, so a point keeps its key whatever the
-	 * board's width. */
+	 * board's width: the key of (c, x, y) is draw number c * 625 + y * 25 + x of splitmix64
+	 * from ZOBRIST_SEED.  A draw is its state's mix alone, so only the board's own points are
+	 * drawn (a never-seen request builds a board: drawing all 1,250 was a third of that). */
 	for (int c = 0; c < 2; c++)
-		for (int y = 0; y < SHT_MAX_SIZE; y++)
-			for (int x = 0; x < SHT_MAX_SIZE; x++) {
-				uint64_t k = splitmix64(&state);
+		for (int y = 0; y < b->h; y++)
+			for (int x = 0; x < b->w; x++) {
+				uint64_t draw = (uint64_t)((c * SHT_MAX_SIZE + y) * SHT_MAX_SIZE + x);
+				uint64_t state = ZOBRIST_SEED + draw * UINT64_C(0x9e3779b97f4a7c15);
 
-				if (x < b->w && y < b->h)
-					b->zobrist[(size_t)c * n +
-					    (size_t)((y + 1) * b->stride + x + 1)] = k;
+				b->zobrist[(size_t)c * n + (size_t)((y + 1) * b->stride + x + 1)] =
+				    splitmix64(&state);
 			}
 	sht_board_clear(b);
 	return b;
