@@ -228,7 +228,7 @@ on_read(struct bufferevent *bev, void *arg)
 
 			if (nlat < maxlat)
 				latencies[nlat++] = t - c->sent[c->head];
-			if (nkind[k] < maxlat)
+			if (server_mix && nkind[k] < maxlat)
 				kind_latencies[k][nkind[k]++] = t - c->sent[c->head];
 		}
 		c->head = (c->head + 1) % depth;
