@@ -246,9 +246,23 @@ new_node(struct parser *p, size_t offset)
 static bool
 read_value(struct parser *p, const char **out)
 {
-	size_t start = p->pos, n = 0;
+	size_t start = p->pos, n = 0, end = p->pos + 1;
 	char *v;
 
+	/* Most values (a move, a number) hold no escape and no NUL: copied straight from the
+	 * text, without the scratch buffer the general loop below writes through. */
+	while (end < p->len && p->s[end] != ']' && p->s[end] != '\\' && p->s[end] != '\0')
+		end++;
+	if (end < p->len && p->s[end] == ']') {
+		n = end - start - 1;
+		if ((v = arena_alloc(p->arena, n + 1)) == NULL)
+			return oom(p);
+		memcpy(v, p->s + start + 1, n);
+		v[n] = '\0';
+		p->pos = end + 1;
+		*out = v;
+		return true;
+	}
 	p->pos++; /* '[' */
 	for (;;) {
 		char ch;
