@@ -314,9 +314,25 @@ run_case(void **state)
 			struct sht_settle_result sr;
 
 			if (strstr(l, "nojudge") != NULL) {
-				/* The settle step alone: every stone alive, no ownership. */
+				/* The settle step alone: no ownership, and every stone alive but the
+				 * chains named by "dead=V1,V2". */
+				const char *list = strstr(l, "dead=");
+				char vertex[8];
+
 				so.owner = NULL;
 				so.confidence = NULL;
+				for (list = list ? list + 5 : NULL; list != NULL &&
+				    sscanf(list, "%7[^, ]", vertex) == 1; list = strchr(list, ',') ?
+				    strchr(list, ',') + 1 : NULL) {
+					int p = sht_vertex_parse(b, vertex);
+
+					assert_true(p >= 0 && sht_board_at(b, p) != SHT_EMPTY);
+					for (int t = p;;) {
+						dead[t] = 1;
+						if ((t = sht_board_chain_next(b, t)) == p)
+							break;
+					}
+				}
 			} else {
 				assert_true(sht_dead_judge(b, &opt, &res));
 			}
