@@ -757,6 +757,37 @@ settle_summary(const struct sht_settle_result *sr, char *buf, size_t len)
 	}
 }
 
+/* Names the chains the verdict called dead and the settle step found alive (one stone each, at
+ * most six), so that a person can check them: the rules that revive them read one move ahead. */
+static void
+note_revived(const struct sht_board *b, const struct sht_settle_result *sr,
+    struct sht_score_report *out)
+{
+	char list[160] = "", v[8];
+	int chains = 0;
+
+	for (int i = 0; i < sr->nrevived; i++) {
+		int p = sr->revived[i];
+		bool seen = false;
+
+		for (int j = 0; j < i; j++)
+			seen |= sht_board_chain_id(b, sr->revived[j]) == sht_board_chain_id(b, p);
+		if (seen)
+			continue;
+		if (chains++ < 6) {
+			size_t len = strlen(list);
+
+			snprintf(list + len, sizeof(list) - len, "%s%s", chains > 1 ? ", " : "",
+			    sht_vertex_format(b, p, v, sizeof(v)));
+		}
+	}
+	if (chains > 0)
+		add_note(out, "the settle step found alive %d chain%s the verdict called dead (%d "
+		    "stone%s; joined to a live chain by a settle move of their owner; unsure): "
+		    "%s%s", chains, chains == 1 ? "" : "s", sr->nrevived, sr->nrevived == 1 ? "" : "s",
+		    list, chains > 6 ? ", ..." : "");
+}
+
 /*
  * The settle step (lib/settle.c) after an automatic judgement: the position is finished on a copy
  * by the counting the plugin just tallied with (caught in *seen), and the settled board is
@@ -790,6 +821,10 @@ settle_and_rescore(const struct sht_ruleset *rs, const struct sht_replay *replay
 		owner_map(b, out->dead, out->owner);
 		return true;
 	}
+	/* Chains settling found alive are counted alive: the dead list says what was counted. */
+	for (int i = 0; i < sr.nrevived; i++)
+		out->dead[sr.revived[i]] = 0;
+	note_revived(b, &sr, out);
 	pos.board = sr.board;
 	sht_area_counts(sr.board, NULL, &pos.counts, out->seki);
 	/* The dead were taken off the copy: they are still the opponent's prisoners. */

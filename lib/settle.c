@@ -23,6 +23,11 @@
  * Only points of open regions (empty regions that reach both colours) are ever filled, except
  * by a protecting move: a move inside one's own closed area costs a point under territory
  * counting, and that is what the rules charge.
+ *
+ * Where the record stopped before the end, the dead stones are also treated as the stones they
+ * still are in play: a boundary is not closed on a point a dead stone occupies (the wall goes on
+ * that stone's liberty), and a dead chain that its owner's settle move connects to a live chain
+ * is alive again.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -312,6 +317,31 @@ find_dame(struct settle *s, int c, bool tax, int *reason)
 	return best;
 }
 
+/*
+ * A liberty, on the board with the dead standing, of the chain that still stands there on p (a
+ * dead stone of the opponent, taken off the settled board), that c may play on the settled
+ * board; SHT_NO_POINT when none.  A wall on the dead stone's own point would be a stone where
+ * one still stands in play: its owner could still connect it out, so c closes the boundary on
+ * its liberty instead.
+ */
+static int
+stone_liberty(struct settle *s, int c, int p)
+{
+	const struct sht_board *pb = s->present;
+	int t = p;
+
+	do {
+		for (int d = 0; d < 4; d++) {
+			int r = t + pb->dir[d];
+
+			if (pb->color[r] == SHT_EMPTY && s->b->color[r] == SHT_EMPTY && playable(s, c, r))
+				return r;
+		}
+		t = pb->next[t];
+	} while (t != p);
+	return SHT_NO_POINT;
+}
+
 /* A point c clearly owns, in an open region, next to an opponent stone or a point the opponent
  * clearly owns: where c's wall has to stand. */
 static int
@@ -323,6 +353,7 @@ find_boundary(struct settle *s, int c)
 		return SHT_NO_POINT;
 	for (int p = 0; p < b->npoints; p++) {
 		bool faces = false;
+		int lib;
 
 		if (b->color[p] != SHT_EMPTY || !in_open_region(s, p) || clear_owner(s, p) != c)
 			continue;
@@ -332,8 +363,12 @@ find_boundary(struct settle *s, int c)
 			faces |= b->color[q] == 3 - c ||
 			    (b->color[q] == SHT_EMPTY && clear_owner(s, q) == 3 - c);
 		}
-		if (faces && playable(s, c, p))
+		if (!faces || !playable(s, c, p))
+			continue;
+		if (s->present->color[p] == SHT_EMPTY)
 			return p;
+		if ((lib = stone_liberty(s, c, p)) != SHT_NO_POINT)
+			return lib;
 	}
 	return SHT_NO_POINT;
 }
@@ -370,11 +405,79 @@ choose(struct settle *s, int c, int *reason)
 	return find_dame(s, c, false, reason);
 }
 
+/* The verdict's dead stones of the chain at q on `present` are alive after all: they leave the
+ * dead map and the captor's points, and are listed in out->revived. */
+static void
+mark_alive(struct settle *s, int q, struct sht_settle_result *out)
+{
+	const struct sht_board *pb = s->present;
+	int t = q;
+
+	do {
+		if (s->dead[t]) {
+			s->dead[t] = 0;
+			s->captor[t] = SHT_EMPTY;
+			out->revived[out->nrevived++] = t;
+		}
+		t = pb->next[t];
+	} while (t != q);
+}
+
+/*
+ * After c's settle move at p, played also on `present`: when it joined a chain the verdict calls
+ * dead to a live chain of c there, those stones are alive (their owner connected them, as a
+ * player does with a stone that is dead only while cut off).  They go back on the settled board
+ * and off the prisoners.  Not when one of their points is taken on the settled board, or when
+ * putting them back would leave a chain there with no liberty: the two boards have parted there.
+ */
+static void
+revive_connected(struct settle *s, int p, int c, struct sht_settle_result *out)
+{
+	struct sht_board *pb = s->present, *b = s->b;
+	int t = p, ndead = 0, first = out->nrevived;
+	bool live = false, ok = true;
+
+	do {
+		if (s->dead[t] && b->color[t] != SHT_EMPTY)
+			return;
+		ndead += s->dead[t];
+		live |= t != p && !s->dead[t];
+		t = pb->next[t];
+	} while (t != p);
+	if (ndead == 0 || !live)
+		return;
+	sht_board_save(b, s->snap);
+	t = p;
+	do {
+		if (s->dead[t])
+			b->color[t] = (uint8_t)c;
+		t = pb->next[t];
+	} while (t != p);
+	sht_board_rebuild(b);
+	t = p;
+	do {
+		for (int d = 0; d < 5; d++) {
+			int r = d < 4 ? t + b->dir[d] : t;
+
+			ok &= (b->color[r] != SHT_BLACK && b->color[r] != SHT_WHITE) ||
+			    b->libs[b->chain[r]] > 0;
+		}
+		t = pb->next[t];
+	} while (t != p);
+	if (!ok) {
+		sht_board_restore(b, s->snap);
+		return;
+	}
+	mark_alive(s, p, out);
+	out->removed[c] -= out->nrevived - first;
+}
+
 void
 sht_settle_result_free(struct sht_settle_result *r)
 {
 	sht_board_free(r->board);
 	free(r->moves);
+	free(r->revived);
 	memset(r, 0, sizeof(*r));
 }
 
@@ -406,9 +509,10 @@ sht_settle(const struct sht_board *src, const uint8_t *dead, const struct sht_se
 	 * settle, and stops a pathological one. */
 	max_moves = 2 * capacity;
 	out->moves = malloc((size_t)max_moves * sizeof(*out->moves));
+	out->revived = malloc((size_t)capacity * sizeof(*out->revived));
 	if (s.label == NULL || s.regions == NULL || s.seen == NULL || s.captor == NULL ||
-	    s.dead == NULL ||
-	    out->moves == NULL || (opt->group_tax && s.group == NULL))
+	    s.dead == NULL || out->moves == NULL || out->revived == NULL ||
+	    (opt->group_tax && s.group == NULL))
 		goto fail;
 
 	/* The dead stay on the board while the game is finished, as they do in play: a chain
@@ -463,6 +567,8 @@ sht_settle(const struct sht_board *src, const uint8_t *dead, const struct sht_se
 				ngone = sht_board_last_removed(s.present, &gone);
 				for (int i = 0; i < ngone; i++)
 					s.dead[gone[i]] = 0;
+				if (!opt->finished)
+					revive_connected(&s, p, c, out);
 			}
 			m->point = p;
 			m->color = c;

@@ -66,7 +66,16 @@ struct sht_settle_options {
 
 struct sht_settle_result {
 	struct sht_board *board;   /* the settled board (dead stones removed, moves played) */
-	int removed[3];            /* dead stones removed before settling, by colour */
+	int removed[3];            /* dead stones removed before settling, by colour (not
+	                            * counting the revived) */
+	/*
+	 * Stones the verdict called dead that settling found alive (a record that stopped before
+	 * the end only): a settle move of their owner joined them to a live chain.  They stand
+	 * on the settled board and are not in removed; the caller's dead map should drop them.
+	 * Points, nrevived of them.
+	 */
+	int *revived;
+	int nrevived;
 	struct sht_settle_move *moves;
 	int nmoves;
 	int unsure;                /* moves on points whose ownership was not clear */
