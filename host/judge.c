@@ -783,7 +783,8 @@ note_revived(const struct sht_board *b, const struct sht_settle_result *sr,
 	}
 	if (chains > 0)
 		add_note(out, "the settle step found alive %d chain%s the verdict called dead (%d "
-		    "stone%s; joined to a live chain by a settle move of their owner; unsure): "
+		    "stone%s; joined to a live chain by a settle move of their owner, or their "
+		    "capture would be a snapback; unsure): "
 		    "%s%s", chains, chains == 1 ? "" : "s", sr->nrevived, sr->nrevived == 1 ? "" : "s",
 		    list, chains > 6 ? ", ..." : "");
 }

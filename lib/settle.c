@@ -26,8 +26,9 @@
  *
  * Where the record stopped before the end, the dead stones are also treated as the stones they
  * still are in play: a boundary is not closed on a point a dead stone occupies (the wall goes on
- * that stone's liberty), and a dead chain that its owner's settle move connects to a live chain
- * is alive again.
+ * that stone's liberty), a dead chain that its owner's settle move connects to a live chain is
+ * alive again, a dead chain whose capture would be a snapback is alive, and no side captures
+ * into a snapback or protects a chain that only a snapback could take.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -51,6 +52,7 @@ struct settle {
 	 * protect it (a teire), and the settled board alone cannot see that. */
 	struct sht_board *present;
 	struct sht_board_snapshot *snap; /* for trying a move on b and taking it back */
+	struct sht_board_snapshot *psnap; /* the same on `present` */
 	uint8_t *captor;            /* for a dead stone's point, the colour that took it */
 	int *group;                 /* group tax: the tax's group of each live stone (groups.c) */
 };
@@ -108,13 +110,21 @@ label_regions(struct settle *s)
 	    (s->group == NULL || sht_area_tax_groups(s->b, NULL, s->group, &tg));
 }
 
-/* Whether c may play the empty point p without a self-atari (a capture is always allowed). */
+static bool takes_snapback(struct settle *s, int c, int p);
+
+/*
+ * Whether c may play the empty point p without a self-atari (a capture is always allowed, but
+ * not, where the record stopped before the end, one into a snapback: that loses more stones than
+ * it takes).
+ */
 static bool
 playable(struct settle *s, int c, int p)
 {
 	struct sht_move_info info;
 
 	if (sht_board_check(s->b, (enum sht_color)c, p, &info) != SHT_LEGAL)
+		return false;
+	if (info.captured > 0 && !s->opt->finished && takes_snapback(s, c, p))
 		return false;
 	return sht_board_can_fill(s->b, c, p, s->seen);
 }
@@ -157,19 +167,60 @@ ko_in_atari(const struct sht_board *b, int q)
 }
 
 /*
+ * Whether taking the chain at q, in atari on `on`, would be a snapback: the capturing stone's
+ * chain is then in atari itself and the owner's recapture takes two stones or more (one would be
+ * a ko).  The opponent does not take such a chain, so it stands at the end.  snap: scratch for
+ * `on`.
+ */
+static bool
+capture_is_snapback(struct sht_board *on, struct sht_board_snapshot *snap, int q)
+{
+	int owner = on->color[q], lib = sht_board_atari_liberty(on, q), back;
+	struct sht_move_info take, retake;
+	bool snapback = false;
+
+	if ((owner != SHT_BLACK && owner != SHT_WHITE) || lib == SHT_NO_POINT)
+		return false;
+	sht_board_save(on, snap);
+	if (sht_board_play(on, (enum sht_color)(3 - owner), lib, &take) == SHT_LEGAL &&
+	    (back = sht_board_atari_liberty(on, lib)) != SHT_NO_POINT &&
+	    sht_board_play(on, (enum sht_color)owner, back, &retake) == SHT_LEGAL &&
+	    retake.captured >= 2 && retake.captured > take.captured)
+		snapback = true;
+	sht_board_restore(on, snap);
+	return snapback;
+}
+
+/* Whether c's move at p on the settled board would take a chain there into a snapback. */
+static bool
+takes_snapback(struct settle *s, int c, int p)
+{
+	for (int d = 0; d < 4; d++) {
+		int r = p + s->b->dir[d];
+
+		if (s->b->color[r] == 3 - c && s->b->libs[s->b->chain[r]] == 1 &&
+		    capture_is_snapback(s->b, s->snap, r))
+			return true;
+	}
+	return false;
+}
+
+/*
  * The last liberty of the first chain of `owner` in atari on `on` (the settled board, or the one
  * with the dead still standing) that c may play on the settled board: the point that takes the
  * chain when c is the opponent, or saves it when c is the owner.  Stones the verdict calls dead
  * are passed over, and kos too when skip_ko.
  */
 static int
-atari_point(struct settle *s, const struct sht_board *on, int owner, int c, bool skip_ko)
+atari_point(struct settle *s, struct sht_board *on, int owner, int c, bool skip_ko)
 {
 	for (int q = 0; q < on->npoints; q++) {
 		int lib;
 
 		if (on->color[q] != owner || on->chain[q] != q || on->libs[q] != 1 ||
 		    (on == s->present && s->dead[q]) || (skip_ko && ko_in_atari(on, q)))
+			continue;
+		if (!s->opt->finished && capture_is_snapback(on, on == s->b ? s->snap : s->psnap, q))
 			continue;
 		lib = sht_board_atari_liberty(on, q);
 		if (lib != SHT_NO_POINT && playable(s, c, lib))
@@ -424,6 +475,23 @@ mark_alive(struct settle *s, int q, struct sht_settle_result *out)
 }
 
 /*
+ * In a record that stopped before the end, a chain the verdict calls dead but whose capture
+ * would be a snapback (capture_is_snapback, on the board with the dead standing) is alive: the
+ * playouts call it dead because a random opponent takes it, a player would not, and the settle
+ * step never takes it either.
+ */
+static void
+keep_snapbacks(struct settle *s, struct sht_settle_result *out)
+{
+	struct sht_board *pb = s->present;
+
+	for (int q = 0; q < pb->npoints; q++)
+		if (s->dead[q] && pb->chain[q] == q && pb->libs[q] == 1 &&
+		    capture_is_snapback(pb, s->psnap, q))
+			mark_alive(s, q, out);
+}
+
+/*
  * After c's settle move at p, played also on `present`: when it joined a chain the verdict calls
  * dead to a live chain of c there, those stones are alive (their owner connected them, as a
  * player does with a stone that is dead only while cut off).  They go back on the settled board
@@ -525,8 +593,11 @@ sht_settle(const struct sht_board *src, const uint8_t *dead, const struct sht_se
 	}
 	s.present = sht_board_clone(src);
 	s.snap = sht_board_snapshot_new(s.b);
-	if (s.present == NULL || s.snap == NULL)
+	if (s.present == NULL || s.snap == NULL ||
+	    (s.psnap = sht_board_snapshot_new(s.present)) == NULL)
 		goto fail;
+	if (!opt->finished)
+		keep_snapbacks(&s, out);
 	for (int p = 0; p < capacity; p++) {
 		if (!s.dead[p])
 			continue;
@@ -588,6 +659,7 @@ sht_settle(const struct sht_board *src, const uint8_t *dead, const struct sht_se
 	free(s.group);
 	sht_board_free(s.present);
 	sht_board_snapshot_free(s.snap);
+	sht_board_snapshot_free(s.psnap);
 	return true;
 fail:
 	free(s.label);
@@ -598,6 +670,7 @@ fail:
 	free(s.group);
 	sht_board_free(s.present);
 	sht_board_snapshot_free(s.snap);
+	sht_board_snapshot_free(s.psnap);
 	sht_settle_result_free(out);
 	return false;
 }

@@ -51,6 +51,14 @@ check "the settle list in JSON" '"settle":[{"move":"E5","color":"B","reason":"da
 	sh -c "echo '$dame5' | \"$SHOUTAN\" score - -r chinese --dead auto --json --compact"
 check "dead: none settles nothing" "White wins by 2.5 points (W+2.5)" \
 	sh -c "echo '$dame5' | \"$SHOUTAN\" score - -r chinese --dead none"
+# A snapback that the playouts call dead (tests/data/board/settle-snapback.case): the settle
+# step keeps Black's E5 alive, so the dead list leaves it out (it says what was counted) and a
+# note names it for a person to check.
+snapback='(;GM[1]FF[4]SZ[9:5]AB[ea][ha][db][gb][hb][ib][dc][ec][fc][hc][dd][fd][gd][hd][id][de][ee][fe][he]AW[ba][ca][da][ga][ab][bb][cb][eb][fb][bc][cc][ad][bd][cd][be][ce])'
+check "the dead list leaves out a chain settling found alive" '"dead":["G5","E4","F4"]' \
+	sh -c "echo '$snapback' | \"$SHOUTAN\" score - -r japanese --dead auto --json --compact"
+check "a note names the chains settling found alive" "the settle step found alive 1 chain the verdict called dead (1 stone; joined to a live chain by a settle move of their owner, or their capture would be a snapback; unsure): E5" \
+	sh -c "echo '$snapback' | \"$SHOUTAN\" score - -r japanese --dead auto"
 check "rulesets lists chinese" "chinese        chinese   19x19  7.5    B" "$SHOUTAN" rulesets
 check "rulesets lists han17" "han17          han17     17x17  0      W" "$SHOUTAN" rulesets
 check "score tromp-taylor" "tromp-taylor: Black wins by 2 points (B+2)" \

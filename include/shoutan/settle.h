@@ -70,9 +70,9 @@ struct sht_settle_result {
 	                            * counting the revived) */
 	/*
 	 * Stones the verdict called dead that settling found alive (a record that stopped before
-	 * the end only): a settle move of their owner joined them to a live chain.  They stand
-	 * on the settled board and are not in removed; the caller's dead map should drop them.
-	 * Points, nrevived of them.
+	 * the end only): a settle move of their owner joined them to a live chain, or their
+	 * capture would be a snapback.  They stand on the settled board and are not in removed;
+	 * the caller's dead map should drop them.  Points, nrevived of them.
 	 */
 	int *revived;
 	int nrevived;
