@@ -184,7 +184,6 @@ collect(const char *dir, struct file **files, int *n, int *cap, size_t *bytes)
 /* Games judged per effort: the thorough one takes up to a second each. */
 #define JUDGED_FAST 120
 #define JUDGED_THOROUGH 12
-#define THOROUGH_PLAYOUTS 4096 /* as host/judge.c's dead: "auto-thorough" */
 
 /*
  * dead: "auto" as the host runs it, on the final positions of the corpus's 19x19 records:
@@ -217,7 +216,8 @@ judge_real_games(const struct file *files, int nfiles)
 				uint8_t *owner = calloc((size_t)points, 1);
 				uint16_t *conf = calloc((size_t)points, sizeof(uint16_t));
 				struct sht_dead_result res = { dead, unsure, owner, conf, NULL };
-				struct sht_dead_options opt = { effort ? THOROUGH_PLAYOUTS : 0, 0, true };
+				/* effort 1: dead: "auto-thorough", as host/judge.c asks for it. */
+				struct sht_dead_options opt = { 0, 0, true, effort != 0 };
 				struct sht_settle_options so = { .counting = SHT_SETTLE_TERRITORY,
 					.owner = owner, .confidence = conf };
 				struct sht_settle_result sr;
@@ -289,7 +289,7 @@ main(int argc, char **argv)
 		uint8_t *owner = malloc((size_t)points);
 		uint16_t *conf = malloc(sizeof(uint16_t) * (size_t)points);
 		struct sht_dead_result res = { dead, unsure, owner, conf, NULL };
-		struct sht_dead_options opt = { 0, 0, false };
+		struct sht_dead_options opt = { 0, 0, false, false };
 
 		t0 = now();
 		do {

@@ -631,10 +631,6 @@ add_note(struct sht_score_report *r, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* dead: "auto-thorough": playouts for about a third of a second on a 19x19 board here (the
- * default is 256: docs/dead-stones.md, "Effort"). */
-#define THOROUGH_PLAYOUTS 4096
-
 /*
  * Automatic dead stones (docs/dead-stones.md): Benson's certainties, then random playouts from
  * the final position (lib/dead.c).  Chains that the playouts leave in doubt are named in the
@@ -651,8 +647,8 @@ auto_dead(const struct sht_ruleset *rs, const struct sht_board *b, bool thorough
 
 	r->confidence = confidence; /* kept for the score object; freed with the report */
 	struct sht_dead_result res = { dead, unsure, owner, confidence, by_ko };
-	struct sht_dead_options opt = { thorough ? THOROUGH_PLAYOUTS : 0, 0,
-		rs->setup.ko_life == SHT_KO_LIFE_DEAD };
+	/* dead: "auto-thorough" is the judge's own effort setting (lib/dead.c). */
+	struct sht_dead_options opt = { 0, 0, rs->setup.ko_life == SHT_KO_LIFE_DEAD, thorough };
 	char list[160] = "", kolist[160] = "", v[8];
 
 	if (unsure == NULL || confidence == NULL || by_ko == NULL ||

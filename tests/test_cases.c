@@ -272,7 +272,9 @@ run_case(void **state)
 			uint8_t *owner = calloc((size_t)cap, 1);
 			uint16_t *conf = calloc((size_t)cap, sizeof(uint16_t));
 			struct sht_dead_result res = { dead, unsure, owner, conf, NULL };
-			struct sht_dead_options opt = { 0, 0, strstr(l, "pass-for-ko") != NULL };
+			/* "deadstones thorough": dead: "auto-thorough"'s effort. */
+			struct sht_dead_options opt = { 0, 0, strstr(l, "pass-for-ko") != NULL,
+				strstr(l, "thorough") != NULL };
 			size_t n = 0;
 
 			assert_true(sht_dead_judge(b, &opt, &res));
@@ -302,7 +304,7 @@ run_case(void **state)
 			uint8_t *owner = calloc((size_t)cap, 1);
 			uint16_t *conf = calloc((size_t)cap, sizeof(uint16_t));
 			struct sht_dead_result res = { dead, unsure, owner, conf, NULL };
-			struct sht_dead_options opt = { 0, 0, false };
+			struct sht_dead_options opt = { 0, 0, false, false };
 			struct sht_settle_options so = {
 				.counting = strstr(l, "counting=territory") != NULL ?
 				    SHT_SETTLE_TERRITORY : SHT_SETTLE_AREA,

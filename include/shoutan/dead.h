@@ -17,7 +17,7 @@ extern "C" {
 struct sht_board;
 
 struct sht_dead_options {
-	int playouts;    /* 0: 256 */
+	int playouts;    /* 0: 256, or 1024 with thorough */
 	uint64_t seed;   /* 0: a fixed default; the same seed gives the same judgement */
 	/*
 	 * The Japanese confirmation of life and death (docs/rules.md section 3): a ko may not be
@@ -26,6 +26,9 @@ struct sht_dead_options {
 	 * false: such groups are left to the playouts (rules that settle disputes by playing on).
 	 */
 	bool pass_for_ko;
+	/* dead: "auto-thorough": more playouts for a steadier verdict (docs/dead-stones.md,
+	 * "Effort"); ignored when playouts is given. */
+	bool thorough;
 };
 
 /* Per point of the board (sht_board_capacity entries each). */
