@@ -31,7 +31,8 @@
 #define WITHIN_HALF_POINTS 4
 
 /* What a collection's records leave unsaid, where it is not the general default (the RU's
- * ruleset, else Japanese; the record's KM, else the ruleset's komi).  Edo-period games were
+ * ruleset, chinese for an RU we have no ruleset for, Japanese without RU; the record's KM,
+ * else the ruleset's komi).  Edo-period games were
  * played without komi, which came into use in the twentieth century: a record without KM had
  * none. */
 static const struct collection_rule {
@@ -279,9 +280,12 @@ score_entry(const struct entry *e, int sample_every, const char *gnugo, bool ver
 	free(data);
 	counted(game.g.result, &recorded);
 	start = now_ms();
+	/* The RU's ruleset; an RU naming rules we have no ruleset for (AGA, say) gets what the
+	 * score method gives it, chinese (area counting); no RU, the collections' default. */
 	rs = sht_ruleset_for_ru(ctx.registry, game.g.ruleset);
 	if (rs == NULL)
-		rs = sht_registry_find(ctx.registry, "japanese");
+		rs = sht_registry_find(ctx.registry, game.g.ruleset != NULL && game.g.ruleset[0] ?
+		    "chinese" : "japanese");
 	if (!sht_judge_replay(rs, &game,
 	        !game.g.has_komi && no_komi_when_absent(collection) ? &zero : NULL, &replay, &err)) {
 		row->unscored++;
