@@ -803,7 +803,11 @@ settle_and_rescore(const struct sht_ruleset *rs, const struct sht_replay *replay
 		.group_tax = seen->size > 0 && seen->tax != SHT_TAX_NONE,
 		.owner = playout_owner,
 		.confidence = out->confidence,
-		.finished = replay->end == SHT_END_ENDED,
+		/* Ended by passes, or by a pass as the record's last move: servers' records (NNGS's,
+		 * some of KGS's) stop at the first pass of a game that went to counting, and their
+		 * results count the position as it stands. */
+		.finished = replay->end == SHT_END_ENDED || (replay->nmoves > 0 &&
+		    replay->moves[replay->nmoves - 1].point == SHT_PASS),
 	};
 	struct sht_settle_result sr;
 	struct tax_groups_lazy tax = { 0 };

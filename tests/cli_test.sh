@@ -51,6 +51,14 @@ check "the settle list in JSON" '"settle":[{"move":"E5","color":"B","reason":"da
 	sh -c "echo '$dame5' | \"$SHOUTAN\" score - -r chinese --dead auto --json --compact"
 check "dead: none settles nothing" "White wins by 2.5 points (W+2.5)" \
 	sh -c "echo '$dame5' | \"$SHOUTAN\" score - -r chinese --dead none"
+# A record that stops at a pass was finished (servers stop at the first pass of a game that
+# went to counting): its open boundary stays as the players left it.  The same position with
+# Black to move and no pass is settled as an unfinished game, E5 closed as Black's boundary.
+cut='(;GM[1]FF[4]SZ[9:5]RU[Japanese]KM[0.5]AB[aa][ba][ca][da][bb][db][ac][bc][cc][dc][bd][dd][be][de][fe]AW[fa][ga][ha][ia][eb][fb][hb][ec][gc][ic][ed][fd][gd][hd][id][he]'
+check "a record that stops at a pass is settled as finished" "settle (1): B E1 dame" \
+	sh -c "echo '${cut}PL[W];W[])' | \"$SHOUTAN\" score - --dead auto"
+check "a record that stops before is settled as unfinished" "settle (2): B E5 boundary, W E1 dame" \
+	sh -c "echo '${cut}PL[B])' | \"$SHOUTAN\" score - --dead auto"
 # A snapback that the playouts call dead (tests/data/board/settle-snapback.case): the settle
 # step keeps Black's E5 alive, so the dead list leaves it out (it says what was counted) and a
 # note names it for a person to check.
