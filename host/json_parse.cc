@@ -114,27 +114,49 @@ convert(simdjson::dom::element e)
 	return v;
 }
 
+// Texts up to this long reuse one parser per thread.  A longer one (a request may be as long as
+// max_request_bytes) gets a parser of its own, freed when it is read: a parser keeps buffers of
+// several times the longest text it has read, and a worker must not keep that for one request.
+constexpr size_t KEPT_PARSER_CAPACITY = 64 * 1024;
+
+// The value simdjson reads, converted; NULL when jansson must read the text instead.
+json_t *
+read_with(simdjson::dom::parser &parser, const char *text, size_t len)
+{
+	simdjson::dom::element doc;
+
+	if (parser.parse(text, len, true).get(doc) != simdjson::SUCCESS ||
+	    !(doc.is_object() || doc.is_array()))
+		return nullptr;
+	// Without JSON_REJECT_DUPLICATES jansson keeps the last of two equal keys: the
+	// conversion refuses them either way, and jansson reads such a text.
+	try {
+		return convert(doc);
+	} catch (const not_for_us &) {
+	} catch (const std::bad_alloc &) {
+	}
+	return nullptr;
+}
+
 } // namespace
 
 extern "C" json_t *
 sht_json_read(const char *text, size_t len, size_t flags, json_error_t *err)
 {
-	// One parser per thread, reused: its buffers grow to the longest text read and stay.
-	static thread_local simdjson::dom::parser parser;
-	simdjson::dom::element doc;
+	json_t *v = nullptr;
 
 	// jansson's duplicate-key check is the only flag a reader here passes; anything else
 	// is jansson's alone.
-	if ((flags & ~(size_t)JSON_REJECT_DUPLICATES) == 0 && len > 0 &&
-	    parser.parse(text, len, true).get(doc) == simdjson::SUCCESS &&
-	    (doc.is_object() || doc.is_array())) {
-		// Without the flag jansson keeps the last of two equal keys: the conversion
-		// refuses them either way, and jansson reads such a text below.
-		try {
-			return convert(doc);
-		} catch (const not_for_us &) {
-		} catch (const std::bad_alloc &) {
+	if ((flags & ~(size_t)JSON_REJECT_DUPLICATES) == 0 && len > 0) {
+		if (len <= KEPT_PARSER_CAPACITY) {
+			static thread_local simdjson::dom::parser kept(KEPT_PARSER_CAPACITY);
+
+			v = read_with(kept, text, len);
+		} else {
+			simdjson::dom::parser own(len);
+
+			v = read_with(own, text, len);
 		}
 	}
-	return json_loadb(text, len, flags, err);
+	return v != nullptr ? v : json_loadb(text, len, flags, err);
 }

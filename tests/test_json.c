@@ -82,6 +82,32 @@ test_refusals_are_jansson_s(void **state)
 	}
 }
 
+/* A text longer than the parser kept between requests (64 KB) is read with one of its own, to
+ * the same value; and a short one after it still reads. */
+static void
+test_long_text(void **state)
+{
+	size_t n = 200000;
+	char *text = malloc(n + 32);
+	json_t *v, *want;
+
+	(void)state;
+	strcpy(text, "{\"sgf\":\"");
+	memset(text + 8, 'a', n);
+	strcpy(text + 8 + n, "\",\"n\":[1,2]}");
+	v = read_text(text, NULL);
+	want = json_loads(text, 0, NULL);
+	assert_non_null(v);
+	assert_true(json_equal(v, want));
+	assert_int_equal(json_string_length(json_object_get(v, "sgf")), n);
+	json_decref(v);
+	json_decref(want);
+	free(text);
+	v = read_text("[true]", NULL);
+	assert_true(json_is_true(json_array_get(v, 0)));
+	json_decref(v);
+}
+
 /* Without JSON_REJECT_DUPLICATES the last of two equal keys is kept, as jansson keeps it. */
 static void
 test_duplicates_allowed_keep_the_last(void **state)
@@ -100,6 +126,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_request_values),
 		cmocka_unit_test(test_refusals_are_jansson_s),
+		cmocka_unit_test(test_long_text),
 		cmocka_unit_test(test_duplicates_allowed_keep_the_last),
 	};
 
