@@ -10,9 +10,10 @@ extern "C" {
 
 /*
  * json_loadb(text, len, flags, err), with the same result for every text: the value jansson
- * would give, or NULL with jansson's own error in *err.  Texts simdjson reads as jansson would
- * (an object or array, no NUL in a string, integers within int64, no repeated key, flags 0 or
- * JSON_REJECT_DUPLICATES) are read by simdjson; every other text, valid or not, by jansson.
+ * would give, or NULL with jansson's own error in *err.  Texts of at most 64 KB that simdjson
+ * reads as jansson would (an object or array, no NUL in a string, integers within int64, no
+ * repeated key, flags 0 or JSON_REJECT_DUPLICATES) are read by simdjson; every other text,
+ * valid or not, by jansson.
  */
 json_t *sht_json_read(const char *text, size_t len, size_t flags, json_error_t *err);
 

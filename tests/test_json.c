@@ -82,8 +82,8 @@ test_refusals_are_jansson_s(void **state)
 	}
 }
 
-/* A text longer than the parser kept between requests (64 KB) is read with one of its own, to
- * the same value; and a short one after it still reads. */
+/* A text longer than the parser kept between requests (64 KB) is read (by jansson) to the same
+ * value; and a short one after it still reads. */
 static void
 test_long_text(void **state)
 {
