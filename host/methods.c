@@ -123,6 +123,9 @@ sht_ruleset_for_ru(const struct sht_registry *r, const char *ru)
 	lower[i] = '\0';
 	if (strcmp(lower, "nz") == 0 || strcmp(lower, "tt") == 0)
 		return sht_registry_find(r, lower[0] == 'n' ? "new-zealand" : "tromp-taylor");
+	/* KGS writes RU[AGA]; matched whole, since the letters occur inside other words. */
+	if (strcmp(lower, "aga") == 0 || strncmp(lower, "aga ", 4) == 0)
+		return sht_registry_find(r, "aga");
 	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++)
 		if (strstr(lower, map[i].word) != NULL)
 			return sht_registry_find(r, map[i].ruleset);

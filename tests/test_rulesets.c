@@ -577,6 +577,30 @@ test_handicap_compensation(void **state)
 	r = must("score", params);
 	assert_true(num(r, "white.handicap_compensation") == 0);
 	json_decref(r);
+	/* AGA gives N - 1, 3 points, with its own komi of 7.5 on top (handicap games under the
+	 * AGA rules keep komi only when the players set it; the record's KM is read first). */
+	params = json_pack("{s:s, s:{s:i, s:{s:[s,s,s,s]}, s:[s,s], s:i, s:f}, s:s}", "ruleset",
+	    "aga", "game", "size", 9, "setup", "black", "C3", "G7", "C7", "G3", "moves", "W pass",
+	    "B pass", "handicap", 4, "komi", 0.5, "dead", "none");
+	r = must("score", params);
+	assert_true(num(r, "white.handicap_compensation") == 3);
+	/* 4 stones and 77 points of territory against 3 + 0.5: Black by 77.5. */
+	assert_true(num(r, "margin") == 77.5);
+	assert_string_equal(str(r, "re"), "B+77.5");
+	json_decref(r);
+}
+
+/* A KGS record's RU[AGA] is scored under the AGA rules, without the ruleset named. */
+static void
+test_ru_aga_is_scored_under_aga(void **state)
+{
+	json_t *r = must("score", json_pack("{s:{s:s}, s:s}", "game", "sgf",
+	    "(;SZ[9]RU[AGA]HA[2]AB[cc][gg];W[ee];B[];W[])", "dead", "none"));
+
+	(void)state;
+	assert_string_equal(str(r, "ruleset"), "aga");
+	assert_true(num(r, "white.handicap_compensation") == 1);
+	json_decref(r);
 }
 
 static void
@@ -1593,6 +1617,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_tax_groups_as_historians_count_them),
 		cmocka_unit_test(test_host_count_gives_the_tax_groups),
 		cmocka_unit_test(test_handicap_compensation),
+		cmocka_unit_test(test_ru_aga_is_scored_under_aga),
 		cmocka_unit_test(test_seated_stones_and_white_first),
 		cmocka_unit_test(test_consequences_differ_by_ruleset),
 		cmocka_unit_test(test_legal_method),
