@@ -9,7 +9,11 @@
  * Environment: SHOUTAN_GNUGO=/usr/games/gnugo adds GNU Go's columns (GTP loadsgf, komi,
  * final_score, default level); SHOUTAN_GNUGO_SAMPLE=N limits GNU Go to about N games per
  * collection and size, every k-th counted game in index order, and the sample's Shoutan columns
- * are printed beside GNU Go's; SHOUTAN_VERBOSE=1 names every game Shoutan or GNU Go misses.
+ * are printed beside GNU Go's; SHOUTAN_GNUGO_CACHE=FILE keeps GNU Go's answers (path, rules,
+ * komi, score, ms a line) so a later run asks GNU Go only about games it has not answered, which
+ * makes a comparison on every game affordable (GNU Go takes seconds a game; the cache is a
+ * measurement aid, never a project file); SHOUTAN_VERBOSE=1 names every game Shoutan or GNU Go
+ * misses.
  */
 #include <dirent.h>
 #include <fcntl.h>
@@ -165,6 +169,71 @@ add(struct tally *t, int recorded, int got, double ms)
 	/* The sign is the winner: both positive, both negative, or both a draw. */
 	t->same_winner += (got > 0) == (recorded > 0) && (got < 0) == (recorded < 0);
 	t->ms += ms;
+}
+
+/* GNU Go's answers from earlier runs (SHOUTAN_GNUGO_CACHE): a game is keyed by its path, the
+ * rules GNU Go was told and the komi, so a changed komi reading asks GNU Go again. */
+struct gnugo_answer {
+	char *path;
+	bool chinese, ok;
+	int komi_half, black_half;
+	double ms;
+};
+
+static struct gnugo_answer *gnugo_cache;
+static int gnugo_cached, gnugo_cache_cap;
+static FILE *gnugo_cache_out;
+
+static void
+gnugo_cache_add(const char *path, bool chinese, int komi_half, bool ok, int black_half, double ms)
+{
+	struct gnugo_answer *a;
+
+	if (gnugo_cached == gnugo_cache_cap) {
+		gnugo_cache_cap = gnugo_cache_cap != 0 ? gnugo_cache_cap * 2 : 1024;
+		gnugo_cache = realloc(gnugo_cache, (size_t)gnugo_cache_cap * sizeof(*gnugo_cache));
+		if (gnugo_cache == NULL) {
+			fprintf(stderr, "out of memory\n");
+			exit(1);
+		}
+	}
+	a = &gnugo_cache[gnugo_cached++];
+	*a = (struct gnugo_answer) { strdup(path), chinese, ok, komi_half, black_half, ms };
+}
+
+/* Reads the cache file (a missing one is an empty cache) and keeps it open for appending. */
+static void
+gnugo_cache_open(const char *file)
+{
+	FILE *in = fopen(file, "r");
+	char line[8192];
+
+	while (in != NULL && fgets(line, sizeof(line), in) != NULL) {
+		char *tab = strchr(line, '\t');
+		int chinese, komi_half, ok, black_half;
+		double ms;
+
+		if (tab == NULL || sscanf(tab + 1, "%d\t%d\t%d\t%d\t%lf", &chinese, &komi_half, &ok,
+		    &black_half, &ms) != 5)
+			continue; /* a line cut short by an interrupted run */
+		*tab = '\0';
+		gnugo_cache_add(line, chinese != 0, komi_half, ok != 0, black_half, ms);
+	}
+	if (in != NULL)
+		fclose(in);
+	gnugo_cache_out = fopen(file, "a");
+	if (gnugo_cache_out == NULL)
+		printf("%s: cannot append GNU Go's answers; running without a cache\n", file);
+}
+
+static const struct gnugo_answer *
+gnugo_cache_find(const char *path, bool chinese, int komi_half)
+{
+	for (int i = gnugo_cached - 1; i >= 0; i--)
+		if (gnugo_cache[i].chinese == chinese && gnugo_cache[i].komi_half == komi_half &&
+		    strcmp(gnugo_cache[i].path, path) == 0)
+			return &gnugo_cache[i];
+	return NULL;
 }
 
 /* GNU Go, through GTP with no shell in between (paths are passed as they are): loadsgf, komi,
@@ -326,11 +395,24 @@ score_entry(const struct entry *e, int sample_every, const char *gnugo, bool ver
 		bool gnugo_ok;
 
 		add(&row->sample, recorded, got, ms);
-		start = now_ms();
 		/* GNU Go knows Japanese and Chinese counting: area rulesets get Chinese. */
-		gnugo_ok = gnugo_score(gnugo, e->path, rs->plugin->desc->family[0] == 'c',
-		    replay.komi, &theirs);
-		ms = now_ms() - start;
+		bool chinese = rs->plugin->desc->family[0] == 'c';
+		const struct gnugo_answer *known = gnugo_cache_find(e->path, chinese, replay.komi);
+
+		if (known != NULL) {
+			gnugo_ok = known->ok;
+			theirs = known->black_half;
+			ms = known->ms;
+		} else {
+			start = now_ms();
+			gnugo_ok = gnugo_score(gnugo, e->path, chinese, replay.komi, &theirs);
+			ms = now_ms() - start;
+			if (gnugo_cache_out != NULL) {
+				fprintf(gnugo_cache_out, "%s\t%d\t%d\t%d\t%d\t%.1f\n", e->path, chinese,
+				    replay.komi, gnugo_ok, gnugo_ok ? theirs : 0, ms);
+				fflush(gnugo_cache_out);
+			}
+		}
 		if (gnugo_ok) {
 			add(&row->gnugo, recorded, theirs, ms);
 			row->both_exact += theirs == recorded && got == recorded;
@@ -484,6 +566,8 @@ main(int argc, char **argv)
 	}
 	if (gnugo != NULL)
 		signal(SIGPIPE, SIG_IGN); /* a GNU Go that dies early must not end the run */
+	if (gnugo != NULL && getenv("SHOUTAN_GNUGO_CACHE") != NULL)
+		gnugo_cache_open(getenv("SHOUTAN_GNUGO_CACHE"));
 
 	if (!join(games_dir, sizeof(games_dir), dir, "games"))
 		return 1;
@@ -582,5 +666,10 @@ main(int argc, char **argv)
 	    "gnugo_within2=%d gnugo_same_winner=%d\n", all.games, all.exact, all.within2,
 	    all.same_winner, theirs.exact, theirs.within2, theirs.same_winner);
 	sht_registry_free((struct sht_registry *)ctx.registry);
+	for (int i = 0; i < gnugo_cached; i++)
+		free(gnugo_cache[i].path);
+	free(gnugo_cache);
+	if (gnugo_cache_out != NULL)
+		fclose(gnugo_cache_out);
 	return unscored + passalive_dead == 0 ? 0 : 1;
 }
