@@ -729,8 +729,7 @@ owner_map(const struct sht_board *b, const uint8_t *dead, uint8_t *owner)
 	struct sht_area area;
 
 	sht_area_compute(b, dead, &area);
-	for (int p = 0; p < sht_board_capacity(b); p++)
-		owner[p] = (uint8_t)sht_area_owner(&area, p);
+	sht_area_owner_map(b, &area, owner);
 }
 
 /* "5 dame, 2 protect" for the settle note. */
@@ -813,6 +812,7 @@ settle_and_rescore(const struct sht_ruleset *rs, const struct sht_replay *replay
 	struct tax_groups_lazy tax = { 0 };
 	struct sht_position pos = { .tax = &tax };
 	struct sht_score_result before = out->result;
+	struct sht_area area;
 	char summary[128], unsure[160] = "", v[8];
 	int shown = 0;
 
@@ -827,7 +827,9 @@ settle_and_rescore(const struct sht_ruleset *rs, const struct sht_replay *replay
 		out->dead[sr.revived[i]] = 0;
 	note_revived(b, &sr, out);
 	pos.board = sr.board;
-	sht_area_counts(sr.board, NULL, &pos.counts, out->seki);
+	/* One area map for the counts and the ownership rows. */
+	sht_area_compute(sr.board, NULL, &area);
+	sht_area_counts_of(sr.board, NULL, &area, &pos.counts, out->seki);
 	/* The dead were taken off the copy: they are still the opponent's prisoners. */
 	for (int c = SHT_BLACK; c <= SHT_WHITE; c++)
 		pos.counts.dead[c] += sr.removed[c];
@@ -838,7 +840,7 @@ settle_and_rescore(const struct sht_ruleset *rs, const struct sht_replay *replay
 		sht_settle_result_free(&sr);
 		return false;
 	}
-	owner_map(sr.board, NULL, out->owner);
+	sht_area_owner_map(sr.board, &area, out->owner);
 	if (sr.nmoves == 0) {
 		add_note(out, "nothing was left to settle");
 	} else {
@@ -880,6 +882,7 @@ sht_judge_score(const struct sht_ruleset *rs, const struct sht_replay *replay,
 	struct tax_groups_lazy tax = { 0 };
 	struct sht_position pos = { .tax = &tax };
 	struct sht_tally_policy seen = { 0 };
+	struct sht_area area;
 	uint8_t *playout_owner = NULL;
 	bool settle = spec->mode == SHT_DEAD_AUTO;
 
@@ -897,17 +900,20 @@ sht_judge_score(const struct sht_ruleset *rs, const struct sht_replay *replay,
 	}
 	for (int i = 0; i < replay->nnotes; i++)
 		add_note(out, "%s", replay->notes[i]);
-	if (spec->mode == SHT_DEAD_LIST)
+	if (spec->mode == SHT_DEAD_LIST) {
+		/* A list names every stone of a chain: each chain is marked once. */
 		for (int i = 0; i < spec->npoints; i++)
-			mark_chain(b, spec->points[i], out->dead);
-	else if (spec->mode == SHT_DEAD_AUTO)
+			if (!out->dead[spec->points[i]])
+				mark_chain(b, spec->points[i], out->dead);
+	} else if (spec->mode == SHT_DEAD_AUTO)
 		auto_dead(rs, b, spec->thorough, out->dead, playout_owner, out);
 
 	pos.board = b;
 	pos.dead = out->dead;
 	pos.policy_seen = settle ? &seen : NULL;
-	/* One pass gives the counts and the seki stones. */
-	sht_area_counts(b, out->dead, &pos.counts, out->seki);
+	/* One area map gives the counts, the seki stones and (unsettled) the ownership rows. */
+	sht_area_compute(b, out->dead, &area);
+	sht_area_counts_of(b, out->dead, &area, &pos.counts, out->seki);
 	pos.counts.handicap = replay->handicap;
 	pos.counts.komi = replay->komi;
 	if (!plugin_score(rs, &pos, &out->result, err) ||
@@ -918,7 +924,7 @@ sht_judge_score(const struct sht_ruleset *rs, const struct sht_replay *replay,
 	}
 	free(playout_owner);
 	if (!settle)
-		owner_map(b, out->dead, out->owner);
+		sht_area_owner_map(b, &area, out->owner);
 	if (replay->decision != SHT_DECISION_COUNT) {
 		/* The game ended before counting: that decides it, and the count is kept beside. */
 		out->decision = replay->decision;

@@ -58,6 +58,22 @@ popcount_words(const uint64_t *bits, int nw)
 	return n;
 }
 
+/* The board's own points (not the border) as a bitset: one run of w bits a row. */
+static void
+on_board_mask(const struct sht_board *b, uint64_t *mask)
+{
+	uint64_t row = b->w == 64 ? ~UINT64_C(0) : (UINT64_C(1) << b->w) - 1;
+
+	memset(mask, 0, SHT_BITSET_WORDS * sizeof(*mask));
+	for (int y = 0; y < b->h; y++) {
+		int p = (y + 1) * b->stride + 1, i = p >> 6, s = p & 63;
+
+		mask[i] |= row << s;
+		if (s + b->w > 64)
+			mask[i + 1] |= row >> (64 - s);
+	}
+}
+
 void
 sht_area_compute(const struct sht_board *b, const uint8_t *dead, struct sht_area *a)
 {
@@ -68,20 +84,18 @@ sht_area_compute(const struct sht_board *b, const uint8_t *dead, struct sht_area
 	memset(a, 0, sizeof(*a));
 	memcpy(live, b->bits, sizeof(live));
 	if (dead != NULL) {
-		for (int p = 0; p < b->npoints; p++)
-			if (dead[p] && (b->color[p] == SHT_BLACK || b->color[p] == SHT_WHITE))
-				live[b->color[p] - 1][p >> 6] &= ~(UINT64_C(1) << (p & 63));
-	}
-	/* Open points: on the board and not a live stone.  The on-board mask is the complement of
-	 * the border, built from the stones and the empty points. */
-	for (int i = 0; i < nw; i++)
-		open[i] = 0;
-	for (int y = 0; y < b->h; y++) {
-		int p = (y + 1) * b->stride + 1;
+		/* Only the stones can be dead: visit their bits, not every point. */
+		for (int c = 0; c < 2; c++)
+			for (int i = 0; i < nw; i++)
+				for (uint64_t w = b->bits[c][i]; w != 0; w &= w - 1) {
+					int p = 64 * i + __builtin_ctzll(w);
 
-		for (int x = 0; x < b->w; x++, p++)
-			open[p >> 6] |= UINT64_C(1) << (p & 63);
+					if (dead[p])
+						live[c][i] &= ~(UINT64_C(1) << (p & 63));
+				}
 	}
+	/* Open points: on the board and not a live stone. */
+	on_board_mask(b, open);
 	for (int i = 0; i < nw; i++) {
 		open[i] &= ~(live[0][i] | live[1][i]);
 		reach[0][i] = live[0][i];
@@ -169,21 +183,28 @@ sht_area_regions(const struct sht_board *b, const uint8_t *dead, int *label,
 }
 
 /* Seki points: dame that neither colour can fill without putting itself in atari, the shared
- * liberties of a seki.  Dame that one side can fill are only unfinished business. */
-void
+ * liberties of a seki.  Dame that one side can fill are only unfinished business.  Returns how
+ * many there are. */
+int
 sht_area_seki_points(const struct sht_board *b, const struct sht_area *a, uint8_t *out)
 {
-	uint8_t *seen = calloc((size_t)b->npoints, 1);
+	uint8_t seen[64 * SHT_BITSET_WORDS];
+	int n = 0;
 
 	memset(out, 0, (size_t)b->npoints);
-	if (seen == NULL)
-		return;
-	for (int p = 0; p < b->npoints; p++)
-		if (b->color[p] == SHT_EMPTY && bit_get(a->dame, p) &&
-		    !sht_board_can_fill(b, SHT_BLACK, p, seen) &&
-		    !sht_board_can_fill(b, SHT_WHITE, p, seen))
-			out[p] = 1;
-	free(seen);
+	memset(seen, 0, (size_t)b->npoints);
+	/* Only dame can be seki points: visit their bits, most positions have few or none. */
+	for (int i = 0; i < words_for(b); i++)
+		for (uint64_t w = a->dame[i]; w != 0; w &= w - 1) {
+			int p = 64 * i + __builtin_ctzll(w);
+
+			if (b->color[p] == SHT_EMPTY && !sht_board_can_fill(b, SHT_BLACK, p, seen) &&
+			    !sht_board_can_fill(b, SHT_WHITE, p, seen)) {
+				out[p] = 1;
+				n++;
+			}
+		}
+	return n;
 }
 
 /* What the ILR scan learns beyond the labels: the colour's other groups (seki or unsettled). */
@@ -193,165 +214,197 @@ struct group_stats {
 	int eyeless[3];
 };
 
-/* Separate regions of owned points (not live stones) among a group's members, counting at most
- * two.  mark is npoints bytes of zeros, left zero; group[q] == id marks the group's points. */
-static int
-eye_regions(const struct sht_board *b, const uint8_t *dead, const int *members, int nmembers,
-    const int *group, int id, uint8_t *mark)
+/* A point's part in the groups of sht_area_ilr: the colour that owns it (0: none), and whether
+ * it holds one of that colour's live stones rather than a point of its territory. */
+enum { OWN_COLOR = 3, OWN_STONE = 4 };
+
+/* What the scan knows of one group, kept at its union-find root. */
+struct group_info {
+	int16_t first_stone; /* its first live stone in point order (0, a border point: none) */
+	int16_t owned;       /* its points that are not live stones */
+	int16_t eye;         /* the root of its first territory region, when eyes > 0 */
+	uint8_t eyes;        /* separate territory regions, counted up to two */
+	bool touches_seki;   /* a stone of it is beside a seki point */
+	bool in_atari;       /* a chain of it has fewer than two liberties */
+	int label;           /* ILR index + 1; 0 for a group that is no ILR */
+};
+
+/* The root of p's set, halving the path on the way. */
+static inline int
+uf_find(int16_t *parent, int p)
 {
-	int regions = 0, *queue = malloc((size_t)b->npoints * sizeof(*queue)), nq = 0;
-
-	if (queue == NULL)
-		return 0;
-	for (int i = 0; i < nmembers && regions < 2; i++) {
-		int head = nq;
-
-		if (is_live_stone(b, dead, members[i]) || mark[members[i]])
-			continue;
-		regions++;
-		mark[members[i]] = 1;
-		queue[nq++] = members[i];
-		while (head < nq) {
-			int s = queue[head++];
-
-			for (int d = 0; d < 4; d++) {
-				int q = s + b->dir[d];
-
-				if (b->color[q] != SHT_OFFBOARD && group[q] == id && !mark[q] &&
-				    !is_live_stone(b, dead, q)) {
-					mark[q] = 1;
-					queue[nq++] = q;
-				}
-			}
-		}
+	while (parent[p] != p) {
+		parent[p] = parent[parent[p]];
+		p = parent[p];
 	}
-	for (int i = 0; i < nq; i++)
-		mark[queue[i]] = 0;
-	free(queue);
-	return regions;
+	return p;
 }
 
-/* Labels ILRs (see sht_area_ilr) given the area map, and gathers the non-ILR groups' stats. */
+/* Joins the sets of p and q; the smaller point is the root. */
+static inline void
+uf_join(int16_t *parent, int p, int q)
+{
+	int rp = uf_find(parent, p), rq = uf_find(parent, q);
+
+	if (rp < rq)
+		parent[rq] = (int16_t)rp;
+	else if (rq < rp)
+		parent[rp] = (int16_t)rq;
+}
+
+/* Whether the live chain of s has fewer than two liberties once the dead stones' points count
+ * as empty (a chain that has two empty ones never is). */
+static bool
+chain_in_atari(const struct sht_board *b, const uint8_t *dead, int s)
+{
+	int liberty = SHT_NO_POINT, t = s;
+
+	do {
+		for (int d = 0; d < 4; d++) {
+			int q = t + b->dir[d];
+
+			if (b->color[q] == SHT_OFFBOARD || is_live_stone(b, dead, q) || q == liberty)
+				continue;
+			if (liberty != SHT_NO_POINT)
+				return false; /* a second one */
+			liberty = q;
+		}
+		t = b->next[t];
+	} while (t != s);
+	return true;
+}
+
+/*
+ * Labels ILRs (see sht_area_ilr) given the area map, and gathers the non-ILR groups' stats.
+ * A group is a connected set of one colour's owned points (its live stones and the points it
+ * alone reaches: every such set holds a live stone), so one raster pass of union-find labels
+ * them all, and a second pass gathers what decides each: a chain in atari, a stone beside a seki
+ * point, and (only when there are seki points) its separate territory regions.  group may be
+ * NULL when the labels are not wanted.
+ */
 static void
-ilr_scan(const struct sht_board *b, const uint8_t *dead, const struct sht_area *area, int *group,
+ilr_scan(const struct sht_board *b, const uint8_t *dead, const struct sht_area *a, int *group,
     int counts[3], uint8_t *seki, struct group_stats *stats)
 {
-	const struct sht_area a = *area;
-	int *stack = malloc((size_t)b->npoints * sizeof(*stack) * 2);
-	int *members; /* the points of the group being grown: stack's second half */
-	uint8_t *libmark = calloc((size_t)b->npoints, 1);
-	uint8_t *sekipt = malloc((size_t)b->npoints);
-	int n = 0;
+	enum { MAXP = 64 * SHT_BITSET_WORDS };
+	uint8_t own[MAXP], sekipt[MAXP];
+	int16_t parent[MAXP], tparent[MAXP], roots[MAXP];
+	struct group_info info[MAXP];
+	int nw = words_for(b), nroots = 0, n = 0, stride = b->stride, nseki;
+	bool seki_groups = false;
 
 	counts[0] = counts[SHT_BLACK] = counts[SHT_WHITE] = 0;
 	memset(stats, 0, sizeof(*stats));
-	memset(group, 0, (size_t)b->npoints * sizeof(*group));
 	if (seki != NULL)
 		memset(seki, 0, (size_t)b->npoints);
-	if (stack == NULL || libmark == NULL || sekipt == NULL) {
-		free(stack);
-		free(libmark);
-		free(sekipt);
-		return;
-	}
-	members = stack + b->npoints; /* only now: no arithmetic on a null pointer */
-	sht_area_seki_points(b, &a, sekipt);
-	for (int p = 0; p < b->npoints; p++) {
-		int c, top = 0, first = n + 1, owned = 0, nmembers = 0;
-		bool independent = true, touches_dame = false;
-		const uint64_t *own;
+	nseki = sht_area_seki_points(b, a, sekipt);
+	memset(own, 0, (size_t)b->npoints);
+	for (int c = SHT_BLACK; c <= SHT_WHITE; c++) {
+		const uint64_t *bits = c == SHT_BLACK ? a->black : a->white;
 
-		if (!is_live_stone(b, dead, p) || group[p] != 0)
-			continue;
-		c = b->color[p];
-		own = c == SHT_BLACK ? a.black : a.white;
-		/* Grow through c's live stones and the points c alone owns. */
-		group[p] = first;
-		stack[top++] = p;
-		members[nmembers++] = p;
-		while (top > 0) {
-			int s = stack[--top];
+		for (int i = 0; i < nw; i++)
+			for (uint64_t w = bits[i]; w != 0; w &= w - 1) {
+				int p = 64 * i + __builtin_ctzll(w);
 
-			for (int d = 0; d < 4; d++) {
-				int q = s + b->dir[d];
-
-				if (b->color[q] == SHT_OFFBOARD || group[q] == first)
-					continue;
-				if (bit_get(own, q)) {
-					group[q] = first;
-					stack[top++] = q;
-					members[nmembers++] = q;
-					if (!is_live_stone(b, dead, q))
-						owned++;
-				} else if (is_live_stone(b, dead, s) && sekipt[q]) {
-					touches_dame = true; /* a liberty shared in seki */
-				}
+				own[p] = (uint8_t)(c | (is_live_stone(b, dead, p) ? OWN_STONE : 0));
 			}
-		}
-		/* Two separate eyes are life, whatever a chain of the group shares with the
-		 * opponent: such a chain can join the eyes through the group's own points and then
-		 * fill the shared liberty, so it is a fight the position left open, not a seki. */
-		independent = !touches_dame || eye_regions(b, dead, members, nmembers, group, first,
-		    libmark) >= 2;
-		/* No chain of the region may be in atari: count each chain's liberties, where a dead
-		 * stone's point counts as empty. */
-		for (int i = 0; i < nmembers && independent; i++) {
-			int s = members[i], libs = 0, t;
+	}
+	/* Pass one: the groups, and with seki points about, the territory regions (eyes). */
+	for (int y = 0; y < b->h; y++) {
+		int p = (y + 1) * stride + 1;
 
-			/* Two real liberties settle it: dead stones' points only add to them. */
-			if (!is_live_stone(b, dead, s) || b->chain[s] != s || b->libs[s] >= 2)
+		for (int x = 0; x < b->w; x++, p++) {
+			int o = own[p], c = o & OWN_COLOR;
+
+			if (c == 0)
 				continue;
-			t = s;
-			do {
-				for (int d = 0; d < 4; d++) {
-					int q = t + b->dir[d];
+			parent[p] = (int16_t)p;
+			info[p] = (struct group_info){ 0 };
+			if ((own[p - 1] & OWN_COLOR) == c)
+				parent[p] = (int16_t)uf_find(parent, p - 1);
+			if ((own[p - stride] & OWN_COLOR) == c)
+				uf_join(parent, p, p - stride);
+			if (nseki == 0 || (o & OWN_STONE))
+				continue;
+			tparent[p] = (int16_t)p;
+			if (own[p - 1] == o)
+				tparent[p] = (int16_t)uf_find(tparent, p - 1);
+			if (own[p - stride] == o)
+				uf_join(tparent, p, p - stride);
+		}
+	}
+	/* Pass two: what each group holds, its groups listed by their first stone. */
+	for (int y = 0; y < b->h; y++) {
+		int p = (y + 1) * stride + 1;
 
-					if (b->color[q] != SHT_OFFBOARD && !is_live_stone(b, dead, q) &&
-					    !libmark[q]) {
-						libmark[q] = 1;
-						libs++;
+		for (int x = 0; x < b->w; x++, p++) {
+			int o = own[p], r;
+			struct group_info *g;
+
+			if (o == 0)
+				continue;
+			r = uf_find(parent, p);
+			g = &info[r];
+			if (!(o & OWN_STONE)) {
+				g->owned++;
+				if (nseki > 0) {
+					int t = uf_find(tparent, p);
+
+					if (g->eyes == 0) {
+						g->eyes = 1;
+						g->eye = (int16_t)t;
+					} else if (g->eyes == 1 && g->eye != t) {
+						g->eyes = 2;
 					}
 				}
-				t = b->next[t];
-			} while (t != s);
-			t = s;
-			do {
-				for (int d = 0; d < 4; d++)
-					libmark[t + b->dir[d]] = 0;
-				t = b->next[t];
-			} while (t != s);
-			if (libs < 2)
-				independent = false;
+				continue;
+			}
+			if (g->first_stone == 0) {
+				g->first_stone = (int16_t)p;
+				roots[nroots++] = (int16_t)r;
+			}
+			/* No chain of the group may be in atari: a dead stone's point counts as a
+			 * liberty, so only a chain with fewer than two real ones needs counting. */
+			if (!g->in_atari && b->chain[p] == p && b->libs[p] < 2)
+				g->in_atari = chain_in_atari(b, dead, p);
+			for (int d = 0; d < 4 && nseki > 0 && !g->touches_seki; d++)
+				g->touches_seki = sekipt[p + b->dir[d]];
 		}
-		if (independent) {
-			n++;
+	}
+	/* An ILR has no chain in atari and no stone beside a seki point, or two separate
+	 * territory regions: two eyes are life, whatever a chain of the group shares with the
+	 * opponent, since it can join the eyes through the group's own points and then fill the
+	 * shared liberty (a fight the position left open, not a seki).  Not an ILR and beside a
+	 * seki point, a group lives in seki and its eyes are seki eyes; a group merely holding a
+	 * chain in atari is unsettled, not seki, and keeps its territory. */
+	for (int i = 0; i < nroots; i++) {
+		struct group_info *g = &info[roots[i]];
+		int c = own[roots[i]] & OWN_COLOR;
+
+		if ((!g->touches_seki || g->eyes >= 2) && !g->in_atari) {
+			g->label = ++n;
 			counts[c]++;
-			continue;
-		}
-		/* Not an ILR.  When it touches a seki point it lives in seki and its eyes are
-		 * seki eyes; a group merely holding a chain in atari is unsettled, not seki, and
-		 * keeps its territory.  Unlabel it, and remember the seki stones. */
-		if (touches_dame) {
-			stats->seki_territory[c] += owned;
-			if (owned > 0)
+		} else if (g->touches_seki) {
+			stats->seki_territory[c] += g->owned;
+			if (g->owned > 0)
 				stats->eyed[c]++;
 			else
 				stats->eyeless[c]++;
-		}
-		for (int i = 0; i < nmembers; i++) {
-			int s = members[i];
-
-			group[s] = -1;
-			if (seki != NULL && touches_dame && is_live_stone(b, dead, s))
-				seki[s] = 1;
+			seki_groups = true;
 		}
 	}
-	for (int p = 0; p < b->npoints; p++)
-		if (group[p] < 0)
-			group[p] = 0;
-	free(stack);
-	free(libmark);
-	free(sekipt);
+	if (group != NULL)
+		for (int p = 0; p < b->npoints; p++)
+			group[p] = own[p] ? info[uf_find(parent, p)].label : 0;
+	if (seki != NULL && seki_groups)
+		for (int p = 0; p < b->npoints; p++) {
+			const struct group_info *g;
+
+			if (!(own[p] & OWN_STONE))
+				continue;
+			g = &info[uf_find(parent, p)];
+			seki[p] = g->label == 0 && g->touches_seki;
+		}
 }
 
 void
@@ -366,31 +419,24 @@ sht_area_ilr(const struct sht_board *b, const uint8_t *dead, int *group, int cou
 }
 
 void
-sht_area_counts(const struct sht_board *b, const uint8_t *dead, struct sht_counts *out,
-    uint8_t *seki)
+sht_area_counts_of(const struct sht_board *b, const uint8_t *dead, const struct sht_area *a,
+    struct sht_counts *out, uint8_t *seki)
 {
-	struct sht_area a;
 	struct group_stats stats;
-	int *group = malloc((size_t)b->npoints * sizeof(*group));
 	int groups[3];
 
 	memset(out, 0, sizeof(*out));
 	out->size = sizeof(*out);
-	if (group == NULL)
-		return;
-	sht_area_compute(b, dead, &a);
-	ilr_scan(b, dead, &a, group, groups, seki, &stats);
-	/* The labels are not kept: the counts are what a ruleset scores. */
-	free(group);
-	out->stones[SHT_BLACK] = a.black_stones;
-	out->stones[SHT_WHITE] = a.white_stones;
-	out->territory[SHT_BLACK] = a.black_territory;
-	out->territory[SHT_WHITE] = a.white_territory;
-	out->dame = a.dame_points;
-	out->neutral = a.neutral_points;
-	for (int p = 0; p < b->npoints; p++)
-		if (dead != NULL && dead[p] && (b->color[p] == SHT_BLACK || b->color[p] == SHT_WHITE))
-			out->dead[b->color[p]]++;
+	ilr_scan(b, dead, a, NULL, groups, seki, &stats);
+	out->stones[SHT_BLACK] = a->black_stones;
+	out->stones[SHT_WHITE] = a->white_stones;
+	out->territory[SHT_BLACK] = a->black_territory;
+	out->territory[SHT_WHITE] = a->white_territory;
+	out->dame = a->dame_points;
+	out->neutral = a->neutral_points;
+	/* The stones on the board that are not live are the dead ones. */
+	out->dead[SHT_BLACK] = popcount_words(b->bits[0], words_for(b)) - a->black_stones;
+	out->dead[SHT_WHITE] = popcount_words(b->bits[1], words_for(b)) - a->white_stones;
 	for (int c = SHT_BLACK; c <= SHT_WHITE; c++) {
 		out->captures[c] = b->captures[c];
 		out->groups[c] = groups[c];
@@ -399,4 +445,26 @@ sht_area_counts(const struct sht_board *b, const uint8_t *dead, struct sht_count
 		out->seki_groups_eyeless[c] = stats.eyeless[c];
 	}
 	out->moves = b->moves;
+}
+
+void
+sht_area_counts(const struct sht_board *b, const uint8_t *dead, struct sht_counts *out,
+    uint8_t *seki)
+{
+	struct sht_area a;
+
+	sht_area_compute(b, dead, &a);
+	sht_area_counts_of(b, dead, &a, out, seki);
+}
+
+void
+sht_area_owner_map(const struct sht_board *b, const struct sht_area *a, uint8_t *owner)
+{
+	memset(owner, SHT_EMPTY, (size_t)b->npoints);
+	for (int i = 0; i < words_for(b); i++) {
+		for (uint64_t w = a->black[i]; w != 0; w &= w - 1)
+			owner[64 * i + __builtin_ctzll(w)] = SHT_BLACK;
+		for (uint64_t w = a->white[i]; w != 0; w &= w - 1)
+			owner[64 * i + __builtin_ctzll(w)] = SHT_WHITE;
+	}
 }

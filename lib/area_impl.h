@@ -8,7 +8,7 @@
 
 /* out[p] = 1 for the seki points of area's position: dame that neither colour can fill without
  * putting itself in atari (the shared liberties of a seki), 0 elsewhere.  out has b->npoints
- * bytes; it is left all 0 when memory runs out. */
-void sht_area_seki_points(const struct sht_board *b, const struct sht_area *area, uint8_t *out);
+ * bytes.  Returns how many there are. */
+int sht_area_seki_points(const struct sht_board *b, const struct sht_area *area, uint8_t *out);
 
 #endif

@@ -69,6 +69,44 @@ test_dead_stones_become_territory(void **state)
 }
 
 static void
+test_counts_of_and_owner_map_agree_with_the_map(void **state)
+{
+	/* The counts from a map computed beforehand are the one-call counts, and the owner bytes
+	 * are sht_area_owner point by point, with a dead stone taken off. */
+	struct sht_board *b = diagram(
+	    ". O . X . .\n"
+	    ". . . X . .\n"
+	    "X X X X . .\n"
+	    ". . . . O O\n"
+	    ". . . . O .\n");
+	int n = sht_board_capacity(b);
+	uint8_t *dead = calloc((size_t)n, 1), *owner = malloc((size_t)n);
+	uint8_t *seki1 = calloc((size_t)n, 1), *seki2 = calloc((size_t)n, 1);
+	struct sht_counts one, of;
+	struct sht_area a;
+
+	(void)state;
+	dead[sht_board_point(b, 1, 0)] = 1;
+	sht_area_compute(b, dead, &a);
+	sht_area_owner_map(b, &a, owner);
+	for (int p = 0; p < n; p++)
+		assert_int_equal(owner[p], sht_area_owner(&a, p));
+	assert_int_equal(owner[sht_board_point(b, 1, 0)], SHT_BLACK);
+	assert_int_equal(owner[sht_board_point(b, 5, 4)], SHT_WHITE);
+	sht_area_counts(b, dead, &one, seki1);
+	sht_area_counts_of(b, dead, &a, &of, seki2);
+	assert_memory_equal(&one, &of, sizeof(one));
+	assert_memory_equal(seki1, seki2, (size_t)n);
+	assert_int_equal(of.dead[SHT_WHITE], 1);
+	assert_int_equal(of.dead[SHT_BLACK], 0);
+	free(dead);
+	free(owner);
+	free(seki1);
+	free(seki2);
+	sht_board_free(b);
+}
+
+static void
 test_regions(void **state)
 {
 	struct sht_board *b = diagram(
@@ -145,6 +183,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_empty_board_is_neutral),
 		cmocka_unit_test(test_dead_stones_become_territory),
+		cmocka_unit_test(test_counts_of_and_owner_map_agree_with_the_map),
 		cmocka_unit_test(test_regions),
 		cmocka_unit_test(test_ilr_chain_in_atari_is_not_independent),
 		cmocka_unit_test(test_benson_needs_two_vital_regions),
