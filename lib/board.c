@@ -1,4 +1,5 @@
 /* The board engine: incremental chains with exact liberties, captures, ko, superko and setup. */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,84 +52,122 @@ sht_board_new_mark(struct sht_board *b)
 
 /* ---- hash history ---- */
 
+/* The slot of index holding hash, or the free slot where it would go.  The low bits of a
+ * Zobrist hash are already uniform. */
 static int
-hist_slot_index(const struct sht_board *b, uint64_t hash)
+hist_probe(const struct sht_board *b, uint64_t hash)
 {
-	int mask = b->set_cap - 1;
-	/* The low bits of a Zobrist hash are already uniform. */
-	int i = (int)(hash & (uint64_t)mask);
+	int mask = b->index_cap - 1, i = (int)(hash & (uint64_t)mask);
 
-	for (;;) {
-		const struct sht_hist_slot *s = &b->set[i];
-
-		if ((s->count[0] == 0 && s->count[1] == 0) || s->hash == hash)
-			return i;
+	while (b->index[i] != 0 && b->pos[b->index[i] - 1].hash != hash)
 		i = (i + 1) & mask;
-	}
+	return i;
 }
 
-static void
-hist_set_add(struct sht_board *b, uint64_t hash, int to_move)
+static const struct sht_hist_position *
+hist_find(const struct sht_board *b, uint64_t hash)
 {
-	struct sht_hist_slot *s = &b->set[hist_slot_index(b, hash)];
+	uint32_t k;
 
-	if (s->count[0] == 0 && s->count[1] == 0) {
-		s->hash = hash;
-		b->set_used++;
-	}
-	s->count[to_move == SHT_WHITE]++;
+	if (b->index_cap == 0)
+		return NULL;
+	k = b->index[hist_probe(b, hash)];
+	return k == 0 ? NULL : &b->pos[k - 1];
 }
 
+/* Room for `states` states in all, the index kept at most three-quarters full.  Growing the
+ * index re-inserts the positions in order, which is what inserting them one by one would have
+ * built, so a later last-in first-out removal still restores it exactly. */
 static bool
-hist_rebuild(struct sht_board *b, int cap)
+hist_reserve(struct sht_board *b, int states)
 {
-	struct sht_hist_slot *set = calloc((size_t)cap, sizeof(*set));
+	int cap = b->index_cap ? b->index_cap : 64;
 
-	if (set == NULL)
-		return false;
-	free(b->set);
-	b->set = set;
-	b->set_cap = cap;
-	b->set_used = 0;
-	for (int i = 0; i < b->hist_len; i++)
-		hist_set_add(b, b->hist[i].hash, b->hist[i].to_move);
+	if (states > b->hist_cap) {
+		uint32_t *h = realloc(b->hist, (size_t)states * sizeof(*h));
+
+		if (h == NULL)
+			return false;
+		b->hist = h;
+		b->hist_cap = states;
+	}
+	if (states > b->pos_cap) {
+		struct sht_hist_position *q = realloc(b->pos, (size_t)states * sizeof(*q));
+
+		if (q == NULL)
+			return false;
+		b->pos = q;
+		b->pos_cap = states;
+	}
+	while ((int64_t)states * 4 > (int64_t)cap * 3)
+		cap *= 2;
+	if (cap != b->index_cap) {
+		uint32_t *index = calloc((size_t)cap, sizeof(*index));
+
+		if (index == NULL)
+			return false;
+		free(b->index);
+		b->index = index;
+		b->index_cap = cap;
+		for (int k = 0; k < b->npos; k++)
+			b->index[hist_probe(b, b->pos[k].hash)] = (uint32_t)k + 1;
+	}
 	return true;
 }
 
-/* Records a state.  Out of memory degrades to not tracking rather than failing the move: the
- * move itself was legal and has been made. */
-static void
-hist_push(struct sht_board *b, uint64_t hash, int to_move)
+bool
+sht_board_reserve_history(struct sht_board *b, int states)
 {
-	if (b->hist_len == b->hist_cap) {
-		int cap = b->hist_cap ? b->hist_cap * 2 : 256;
-		struct sht_hist_entry *h = realloc(b->hist, (size_t)cap * sizeof(*h));
-
-		if (h == NULL)
-			return;
-		b->hist = h;
-		b->hist_cap = cap;
-	}
-	if ((b->set_used + 1) * 2 > b->set_cap &&
-	    !hist_rebuild(b, b->set_cap ? b->set_cap * 2 : 1024))
-		return;
-	b->hist[b->hist_len].hash = hash;
-	b->hist[b->hist_len].to_move = (uint8_t)to_move;
-	b->hist_len++;
-	hist_set_add(b, hash, to_move);
+	if (!b->opt.track_history || states <= 0)
+		return true;
+	return hist_reserve(b, states);
 }
 
-static const struct sht_hist_slot *
-hist_find(const struct sht_board *b, uint64_t hash)
+/* Records a state; slot is hist_probe's answer for hash when the caller has it (no state
+ * recorded since), else -1.  Out of memory degrades to not tracking rather than failing the
+ * move: the move itself was legal and has been made. */
+static void
+hist_push(struct sht_board *b, uint64_t hash, int to_move, int slot)
 {
-	const struct sht_hist_slot *s;
+	int white = to_move == SHT_WHITE;
+	uint32_t k;
 
-	if (b->set_cap == 0)
-		return NULL;
-	s = &b->set[hist_slot_index(b, hash)];
-	if (s->count[0] == 0 && s->count[1] == 0)
-		return NULL;
-	return s;
+	if (b->hist_len == b->hist_cap || b->npos == b->pos_cap ||
+	    (b->npos + 1) * 4 > b->index_cap * 3) {
+		int need = b->hist_len < 128 ? 256 : b->hist_len * 2;
+
+		if (!hist_reserve(b, need))
+			return;
+		slot = -1;
+	}
+	if (slot < 0)
+		slot = hist_probe(b, hash);
+	k = b->index[slot];
+	if (k == 0) {
+		b->pos[b->npos].hash = hash;
+		b->pos[b->npos].count[0] = b->pos[b->npos].count[1] = 0;
+		k = (uint32_t)++b->npos;
+		b->index[slot] = k;
+	}
+	b->pos[k - 1].count[white]++;
+	b->hist[b->hist_len++] = (k - 1) << 1 | (uint32_t)white;
+}
+
+/* Forgets the states recorded after the first len, latest first. */
+static void
+hist_truncate(struct sht_board *b, int len)
+{
+	while (b->hist_len > len) {
+		uint32_t e = b->hist[--b->hist_len];
+		struct sht_hist_position *q = &b->pos[e >> 1];
+
+		/* Both counts at zero: this was the position's first occurrence, so it is the last
+		 * position added, and its slot the last one filled. */
+		if (--q->count[e & 1] == 0 && q->count[!(e & 1)] == 0) {
+			b->index[hist_probe(b, q->hash)] = 0;
+			b->npos--;
+		}
+	}
 }
 
 static void
@@ -136,14 +175,14 @@ hist_start(struct sht_board *b)
 {
 	if (!b->history_started && b->opt.track_history) {
 		b->history_started = 1;
-		hist_push(b, b->hash, b->to_move);
+		hist_push(b, b->hash, b->to_move, -1);
 	}
 }
 
 int
 sht_board_occurrences(const struct sht_board *b, uint64_t hash, enum sht_color c)
 {
-	const struct sht_hist_slot *s = hist_find(b, hash);
+	const struct sht_hist_position *s = hist_find(b, hash);
 
 	if (s == NULL || (c != SHT_BLACK && c != SHT_WHITE))
 		return 0;
@@ -158,6 +197,26 @@ align8(size_t n)
 	return (n + 7) & ~(size_t)7;
 }
 
+/* The Zobrist keys of every point of the largest board, [colour - 1][y][x]: the key of
+ * (c, x, y) is draw number c * 625 + y * 25 + x of splitmix64 from ZOBRIST_SEED, whatever the
+ * board's width, so a point keeps its key on every board.  Drawn once per process: a
+ * never-seen request builds a board, and drawing its 722 keys was a third of that. */
+static uint64_t zobrist_keys[2][SHT_MAX_SIZE][SHT_MAX_SIZE];
+static pthread_once_t zobrist_once = PTHREAD_ONCE_INIT;
+
+static void
+zobrist_draw(void)
+{
+	for (int c = 0; c < 2; c++)
+		for (int y = 0; y < SHT_MAX_SIZE; y++)
+			for (int x = 0; x < SHT_MAX_SIZE; x++) {
+				uint64_t draw = (uint64_t)((c * SHT_MAX_SIZE + y) * SHT_MAX_SIZE + x);
+				uint64_t state = ZOBRIST_SEED + draw * UINT64_C(0x9e3779b97f4a7c15);
+
+				zobrist_keys[c][y][x] = splitmix64(&state);
+			}
+}
+
 struct sht_board *
 sht_board_new(const struct sht_board_options *opt)
 {
@@ -167,6 +226,8 @@ sht_board_new(const struct sht_board_options *opt)
 
 	if (opt->width < SHT_MIN_SIZE || opt->width > SHT_MAX_SIZE ||
 	    opt->height < SHT_MIN_SIZE || opt->height > SHT_MAX_SIZE)
+		return NULL;
+	if (pthread_once(&zobrist_once, zobrist_draw) != 0)
 		return NULL;
 	b = calloc(1, sizeof(*b));
 	if (b == NULL)
@@ -190,7 +251,9 @@ sht_board_new(const struct sht_board_options *opt)
 	off += align8(n * 2) * 4; /* chain, next, libs, size */
 	b->mutable_bytes = off;
 	total = off + align8(n * 8) * 2 + align8(n * 4) + align8(n * sizeof(int));
-	mem = calloc(1, total);
+	/* Not calloc: sht_board_clear sets what must start at zero, and the rest (the keys of
+	 * border points, the removed list) is written before it is read. */
+	mem = malloc(total);
 	if (mem == NULL) {
 		free(b);
 		return NULL;
@@ -206,19 +269,11 @@ sht_board_new(const struct sht_board_options *opt)
 	b->mark = (uint32_t *)(void *)(mem + off); off += align8(n * 4);
 	b->removed = (int *)(void *)(mem + off);
 
-	/* Keys are drawn per (x, y), not per padded index, so a point keeps its key whatever the
-	 * board's width: the key of (c, x, y) is draw number c * 625 + y * 25 + x of splitmix64
-	 * from ZOBRIST_SEED.  A draw is its state's mix alone, so only the board's own points are
-	 * drawn (a never-seen request builds a board: drawing all 1,250 was a third of that). */
 	for (int c = 0; c < 2; c++)
 		for (int y = 0; y < b->h; y++)
-			for (int x = 0; x < b->w; x++) {
-				uint64_t draw = (uint64_t)((c * SHT_MAX_SIZE + y) * SHT_MAX_SIZE + x);
-				uint64_t state = ZOBRIST_SEED + draw * UINT64_C(0x9e3779b97f4a7c15);
-
-				b->zobrist[(size_t)c * n + (size_t)((y + 1) * b->stride + x + 1)] =
-				    splitmix64(&state);
-			}
+			memcpy(b->zobrist + (size_t)c * n + (size_t)((y + 1) * b->stride + 1),
+			    zobrist_keys[c][y], (size_t)b->w * sizeof(uint64_t));
+	memset(b->mark, 0, n * sizeof(*b->mark));
 	sht_board_clear(b);
 	return b;
 }
@@ -243,9 +298,9 @@ sht_board_clear(struct sht_board *b)
 	b->nremoved = 0;
 	b->history_started = 0;
 	b->hist_len = 0;
-	if (b->set != NULL)
-		memset(b->set, 0, (size_t)b->set_cap * sizeof(*b->set));
-	b->set_used = 0;
+	b->npos = 0;
+	if (b->index != NULL)
+		memset(b->index, 0, (size_t)b->index_cap * sizeof(*b->index));
 }
 
 struct sht_board *
@@ -267,18 +322,16 @@ sht_board_clone(const struct sht_board *src)
 	b->passes = src->passes;
 	b->history_started = src->history_started;
 	if (src->hist_len > 0) {
-		b->hist = malloc((size_t)src->hist_cap * sizeof(*b->hist));
-		if (b->hist == NULL) {
+		if (!hist_reserve(b, src->hist_len)) {
 			sht_board_free(b);
 			return NULL;
 		}
 		memcpy(b->hist, src->hist, (size_t)src->hist_len * sizeof(*b->hist));
-		b->hist_cap = src->hist_cap;
+		memcpy(b->pos, src->pos, (size_t)src->npos * sizeof(*b->pos));
 		b->hist_len = src->hist_len;
-		if (!hist_rebuild(b, src->set_cap)) {
-			sht_board_free(b);
-			return NULL;
-		}
+		b->npos = src->npos;
+		for (int k = 0; k < b->npos; k++)
+			b->index[hist_probe(b, b->pos[k].hash)] = (uint32_t)k + 1;
 	}
 	return b;
 }
@@ -289,7 +342,8 @@ sht_board_free(struct sht_board *b)
 	if (b == NULL)
 		return;
 	free(b->hist);
-	free(b->set);
+	free(b->pos);
+	free(b->index);
 	free(b->chash); /* the start of the one allocation */
 	free(b);
 }
@@ -374,8 +428,14 @@ sht_board_stone_count(const struct sht_board *b, enum sht_color c)
 {
 	int n = 0;
 
-	for (int p = 0; p < b->npoints; p++)
-		n += b->color[p] == c;
+	/* The bitsets hold exactly the stones of color[], and a board's points fit in them. */
+	if (c != SHT_BLACK && c != SHT_WHITE) {
+		for (int p = 0; p < b->npoints; p++)
+			n += b->color[p] == c;
+		return n;
+	}
+	for (int i = 0; i < SHT_BITSET_WORDS; i++)
+		n += __builtin_popcountll(b->bits[c - 1][i]);
 	return n;
 }
 
@@ -498,25 +558,40 @@ remove_chain(struct sht_board *b, int id)
 	return n;
 }
 
-enum sht_verdict
-sht_board_check(const struct sht_board *b, enum sht_color c, int p, struct sht_move_info *info)
-{
-	int opp, seen[4], nseen = 0;
-	bool has_empty = false, safe_friend = false, has_friend = false;
-	uint64_t cap_hash = 0, friend_hash = 0, after;
-	int ncap = 0, nfriend = 0;
-	struct sht_move_info scratch;
+/* What a move would do, found from the point's four neighbours: what sht_board_check reports,
+ * and what sht_board_play needs to make it without looking again. */
+struct assessment {
+	int chains[4], nchains; /* the distinct chains beside the point, in neighbour order */
+	int empty;              /* its empty neighbours: a new stone's own liberties */
+	int hist_slot;          /* hist_probe's slot for the state after, or -1 */
+};
 
-	if (info == NULL)
-		info = &scratch;
-	memset(info, 0, sizeof(*info));
+static enum sht_verdict
+assess(const struct sht_board *b, enum sht_color c, int p, struct sht_move_info *info,
+    struct assessment *a)
+{
+	int opp, ncap = 0, nfriend = 0, *seen = a->chains, nseen = 0;
+	bool safe_friend = false, has_friend = false;
+	uint64_t cap_hash = 0, friend_hash = 0, after;
+
+	info->captured = 0;
+	info->suicided = 0;
+	info->repeated = false;
+	info->hash_after = 0;
+	a->hist_slot = -1;
+	a->nchains = 0;
+	a->empty = 0;
 	if (c != SHT_BLACK && c != SHT_WHITE)
 		return info->verdict = SHT_ILLEGAL_COLOR;
 	opp = 3 - c;
+	info->verdict = SHT_LEGAL;
 	if (p == SHT_PASS) {
 		info->hash_after = b->hash;
-		if (b->opt.track_history)
-			info->repeated = sht_board_occurrences(b, b->hash, (enum sht_color)opp) > 0;
+		if (b->opt.track_history && b->index_cap > 0) {
+			uint32_t k = b->index[a->hist_slot = hist_probe(b, b->hash)];
+
+			info->repeated = k != 0 && b->pos[k - 1].count[opp == SHT_WHITE] > 0;
+		}
 		return SHT_LEGAL;
 	}
 	if (p < 0 || p >= b->npoints || b->color[p] == SHT_OFFBOARD)
@@ -532,7 +607,7 @@ sht_board_check(const struct sht_board *b, enum sht_color c, int p, struct sht_m
 		int q = p + b->dir[d], col = b->color[q], id, k;
 
 		if (col == SHT_EMPTY) {
-			has_empty = true;
+			a->empty++;
 			continue;
 		}
 		if (col == SHT_OFFBOARD)
@@ -556,7 +631,8 @@ sht_board_check(const struct sht_board *b, enum sht_color c, int p, struct sht_m
 				safe_friend = true;
 		}
 	}
-	if (!has_empty && ncap == 0 && !safe_friend) {
+	a->nchains = nseen;
+	if (a->empty == 0 && ncap == 0 && !safe_friend) {
 		/* Suicide.  One stone alone is never legal; a multi-stone one only where allowed. */
 		if (!has_friend || !b->opt.multi_stone_suicide)
 			return info->verdict = SHT_ILLEGAL_SUICIDE;
@@ -567,10 +643,12 @@ sht_board_check(const struct sht_board *b, enum sht_color c, int p, struct sht_m
 		info->captured = ncap;
 	}
 	info->hash_after = after;
-	if (b->opt.track_history) {
-		const struct sht_hist_slot *s = hist_find(b, after);
+	if (b->opt.track_history && b->index_cap > 0) {
+		uint32_t k = b->index[a->hist_slot = hist_probe(b, after)];
 
-		if (s != NULL) {
+		if (k != 0) {
+			const struct sht_hist_position *s = &b->pos[k - 1];
+
 			if (b->opt.ko == SHT_KO_POSITIONAL ||
 			    (b->opt.ko == SHT_KO_SITUATIONAL && s->count[opp == SHT_WHITE] > 0))
 				return info->verdict = SHT_ILLEGAL_SUPERKO;
@@ -581,18 +659,33 @@ sht_board_check(const struct sht_board *b, enum sht_color c, int p, struct sht_m
 }
 
 enum sht_verdict
+sht_board_check(const struct sht_board *b, enum sht_color c, int p, struct sht_move_info *info)
+{
+	struct sht_move_info scratch;
+	struct assessment a;
+
+	return assess(b, c, p, info != NULL ? info : &scratch, &a);
+}
+
+/* Plays in one look at the neighbours: the assessment that decides legality also lists the
+ * chains the stone touches, and its history slot is where the new state goes. */
+enum sht_verdict
 sht_board_play(struct sht_board *b, enum sht_color c, int p, struct sht_move_info *info)
 {
 	struct sht_move_info scratch;
-	int opp = 3 - (int)c, seen[4], nseen = 0, id, captured = 0;
+	struct assessment a;
+	int opp = 3 - (int)c, id, captured = 0;
 	enum sht_verdict v;
 
 	if (info == NULL)
 		info = &scratch;
-	v = sht_board_check(b, c, p, info);
+	v = assess(b, c, p, info, &a);
 	if (v != SHT_LEGAL)
 		return v;
-	hist_start(b);
+	if (!b->history_started && b->opt.track_history) {
+		hist_start(b);
+		a.hist_slot = -1; /* the start was recorded since the probe */
+	}
 	b->nremoved = 0;
 	b->moves++;
 	b->to_move = opp;
@@ -601,7 +694,7 @@ sht_board_play(struct sht_board *b, enum sht_color c, int p, struct sht_move_inf
 		b->ko_point = SHT_NO_POINT;
 		b->ko_player = SHT_EMPTY;
 		if (b->opt.track_history)
-			hist_push(b, b->hash, opp);
+			hist_push(b, b->hash, opp, a.hist_slot);
 		return SHT_LEGAL;
 	}
 	b->passes = 0;
@@ -615,45 +708,30 @@ sht_board_play(struct sht_board *b, enum sht_color c, int p, struct sht_move_inf
 	b->size[p] = 1;
 	b->chash[p] = zkey(b, c, p);
 	b->hash ^= b->chash[p];
-	b->libs[p] = 0;
-	for (int d = 0; d < 4; d++) {
-		int q = p + b->dir[d], col = b->color[q], k;
-
-		if (col == SHT_EMPTY) {
-			b->libs[p]++;
-			continue;
-		}
-		if (col == SHT_OFFBOARD)
-			continue;
-		/* p was a liberty of every distinct chain beside it. */
-		id = b->chain[q];
-		for (k = 0; k < nseen && seen[k] != id; k++)
-			;
-		if (k == nseen) {
-			seen[nseen++] = id;
-			b->libs[id]--;
-		}
-	}
+	b->libs[p] = (uint16_t)a.empty;
+	/* p was a liberty of every distinct chain beside it. */
+	for (int k = 0; k < a.nchains; k++)
+		b->libs[a.chains[k]]--;
 	id = p;
-	for (int k = 0; k < nseen; k++)
-		if (b->color[seen[k]] == c)
-			id = merge_chains(b, id, seen[k]);
-	for (int k = 0; k < nseen; k++)
-		if (b->color[seen[k]] == opp && b->libs[seen[k]] == 0)
-			captured += remove_chain(b, seen[k]);
+	for (int k = 0; k < a.nchains; k++)
+		if (b->color[a.chains[k]] == c)
+			id = merge_chains(b, id, a.chains[k]);
+	for (int k = 0; k < a.nchains; k++)
+		if (b->color[a.chains[k]] == opp && b->libs[a.chains[k]] == 0)
+			captured += remove_chain(b, a.chains[k]);
 	b->captures[c] += captured;
 
 	b->ko_point = SHT_NO_POINT;
 	b->ko_player = SHT_EMPTY;
 	if (b->libs[id] == 0) {
-		/* A multi-stone suicide that sht_board_check allowed. */
+		/* A multi-stone suicide that the assessment allowed. */
 		b->captures[opp] += remove_chain(b, id);
 	} else if (captured == 1 && b->size[id] == 1 && b->libs[id] == 1) {
 		b->ko_point = b->removed[0];
 		b->ko_player = opp;
 	}
 	if (b->opt.track_history)
-		hist_push(b, b->hash, opp);
+		hist_push(b, b->hash, opp, a.hist_slot);
 	return SHT_LEGAL;
 }
 
@@ -723,7 +801,7 @@ sht_board_setup(struct sht_board *b, enum sht_color c, int p)
 	/* Setup mid-game is a new position in the history; before the first move it simply is
 	 * the starting position, recorded when play begins. */
 	if (b->history_started)
-		hist_push(b, b->hash, b->to_move);
+		hist_push(b, b->hash, b->to_move, -1);
 	return true;
 }
 
@@ -734,7 +812,7 @@ struct sht_board_snapshot {
 	uint64_t bits[2][SHT_BITSET_WORDS];
 	uint64_t hash;
 	int ko_point, ko_player, to_move, captures[3], stones_left[3], moves, passes;
-	int history_started, hist_len, set_cap;
+	int history_started, hist_len;
 	unsigned char data[];
 };
 
@@ -769,7 +847,6 @@ sht_board_save(const struct sht_board *b, struct sht_board_snapshot *s)
 	s->passes = b->passes;
 	s->history_started = b->history_started;
 	s->hist_len = b->hist_len;
-	s->set_cap = b->set_cap;
 }
 
 void
@@ -787,21 +864,7 @@ sht_board_restore(struct sht_board *b, const struct sht_board_snapshot *s)
 	b->passes = s->passes;
 	b->history_started = s->history_started;
 	b->nremoved = 0;
-	if (b->set_cap != s->set_cap) {
-		/* The set grew since the save: rebuild it from the history that remains. */
-		b->hist_len = s->hist_len < b->hist_len ? s->hist_len : b->hist_len;
-		if (!hist_rebuild(b, b->set_cap))
-			b->hist_len = 0;
-		return;
-	}
-	while (b->hist_len > s->hist_len) {
-		struct sht_hist_entry *e = &b->hist[--b->hist_len];
-		struct sht_hist_slot *slot = &b->set[hist_slot_index(b, e->hash)];
-
-		slot->count[e->to_move == SHT_WHITE]--;
-		if (slot->count[0] == 0 && slot->count[1] == 0)
-			b->set_used--;
-	}
+	hist_truncate(b, s->hist_len);
 }
 
 /* Whether colour c can fill the empty point p without ending in atari: legal (captures make

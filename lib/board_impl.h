@@ -7,16 +7,9 @@
 #include "shoutan/area.h"
 #include "shoutan/board.h"
 
-/* One (position, player to move) entry of the hash history. */
-struct sht_hist_entry {
-	uint64_t hash;
-	uint8_t to_move;
-};
-
-/* Open-addressing set of positions with an occurrence count per player to move.  A slot whose
- * counts are both zero is free.  Removing entries in the reverse order of insertion restores the
- * table exactly, which is what makes snapshot restore cheap. */
-struct sht_hist_slot {
+/* One colouring in the hash history, with how often it has occurred with each player to
+ * move. */
+struct sht_hist_position {
 	uint64_t hash;
 	uint32_t count[2]; /* [0] black to move, [1] white to move */
 };
@@ -60,12 +53,18 @@ struct sht_board {
 	int passes;
 	int history_started;
 
-	/* Hash history. */
-	struct sht_hist_entry *hist;
+	/* Hash history, for superko and cycles.  hist lists every (position, player to move)
+	 * state since play began, in order, as position index << 1 | white to move; pos holds the
+	 * distinct positions in order of first occurrence; index is an open-addressing table of
+	 * them (position index + 1, 0 free).  Positions are only ever removed last-in first-out
+	 * (a snapshot's restore), which leaves a linear-probing table exactly as it was; 4-byte
+	 * slots instead of whole entries keep the table a request builds small to clear. */
+	uint32_t *hist;
 	int hist_len, hist_cap;
-	struct sht_hist_slot *set;
-	int set_cap; /* power of two */
-	int set_used;
+	struct sht_hist_position *pos;
+	int npos, pos_cap;
+	uint32_t *index;
+	int index_cap; /* a power of two, or 0 before the first state */
 };
 
 /* A fresh mark generation for b->mark; callers mark points with the returned value. */

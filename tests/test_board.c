@@ -240,6 +240,16 @@ test_vertices(void **state)
 	assert_null(sht_board_new(&o));
 }
 
+static int
+count_stones(const struct sht_board *b)
+{
+	int n = 0;
+
+	for (int p = 0; p < sht_board_capacity(b); p++)
+		n += sht_board_at(b, p) == SHT_BLACK || sht_board_at(b, p) == SHT_WHITE;
+	return n;
+}
+
 /* Recount everything from scratch and compare with the incremental state. */
 static void
 verify_invariants(const struct sht_board *b)
@@ -399,6 +409,200 @@ test_empty_board_hash_and_diagram(void **state)
 	assert_null(sht_board_from_diagram("X ?\n. .\n", NULL));
 }
 
+/* The Zobrist keys are promised to be the same in every process and release: the key of
+ * (colour c, x, y) is draw c * 625 + y * 25 + x of splitmix64 from the seed "SHUOTAN1",
+ * whatever the board's size.  A lone stone's hash is its key. */
+static uint64_t
+documented_key(int c, int x, int y)
+{
+	uint64_t draw = (uint64_t)(((c - 1) * SHT_MAX_SIZE + y) * SHT_MAX_SIZE + x);
+	uint64_t z = UINT64_C(0x5348554f54414e31) + (draw + 1) * UINT64_C(0x9e3779b97f4a7c15);
+
+	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+	return z ^ (z >> 31);
+}
+
+static void
+test_zobrist_keys_are_the_documented_draws(void **state)
+{
+	static const int sizes[][2] = { { 2, 2 }, { 9, 9 }, { 19, 19 }, { 25, 25 }, { 7, 13 } };
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		struct sht_board_options o;
+		struct sht_board *b;
+
+		sht_board_options_init(&o, sizes[i][0], sizes[i][1]);
+		b = sht_board_new(&o);
+		assert_non_null(b);
+		for (int y = 0; y < sizes[i][1]; y++)
+			for (int x = 0; x < sizes[i][0]; x++)
+				for (int c = SHT_BLACK; c <= SHT_WHITE; c++) {
+					sht_board_clear(b);
+					assert_int_equal(sht_board_play(b, (enum sht_color)c,
+					    sht_board_point(b, x, y), NULL), SHT_LEGAL);
+					assert_true(sht_board_hash(b) == documented_key(c, x, y));
+				}
+		sht_board_free(b);
+	}
+}
+
+/* sht_board_play decides legality in the same look at the neighbours that makes the move:
+ * it must say exactly what sht_board_check says, and leave the board untouched when it
+ * refuses.  Random positions under every ko rule, with and without multi-stone suicide,
+ * every point of the board tried for both colours. */
+static void
+test_play_reports_what_check_reports(void **state)
+{
+	(void)state;
+	for (int game = 0; game < 24; game++) {
+		int size = 3 + game % 5;
+		struct sht_board_options o;
+		struct sht_board *b;
+
+		sht_board_options_init(&o, size, size);
+		o.ko = (enum sht_ko_rule)(game % 3);
+		o.multi_stone_suicide = (game / 3) % 2;
+		b = sht_board_new(&o);
+		for (int move = 0; move < size * size * 4; move++) {
+			enum sht_color to_move = sht_board_to_move(b);
+			int legal[2 * 25 * 25 + 2][2], nlegal = 0;
+
+			for (int p = 0; p < sht_board_capacity(b); p++)
+				for (int c = SHT_BLACK; c <= SHT_WHITE; c++) {
+					struct sht_board *copy = sht_board_clone(b);
+					struct sht_move_info checked, played;
+					enum sht_verdict v = sht_board_check(b, (enum sht_color)c, p,
+					    &checked);
+
+					assert_non_null(copy);
+					assert_int_equal(sht_board_play(copy, (enum sht_color)c, p,
+					    &played), v);
+					assert_int_equal(played.verdict, checked.verdict);
+					assert_int_equal(played.captured, checked.captured);
+					assert_int_equal(played.suicided, checked.suicided);
+					assert_int_equal(played.repeated, checked.repeated);
+					assert_true(played.hash_after == checked.hash_after);
+					if (v == SHT_LEGAL) {
+						assert_true(sht_board_hash(copy) == checked.hash_after);
+						if (c == (int)to_move) {
+							legal[nlegal][0] = c;
+							legal[nlegal++][1] = p;
+						}
+					} else {
+						assert_true(sht_board_hash(copy) == sht_board_hash(b));
+						assert_int_equal(sht_board_moves_played(copy),
+						    sht_board_moves_played(b));
+						assert_int_equal(sht_board_to_move(copy), to_move);
+						assert_int_equal(sht_board_occurrences(copy,
+						    sht_board_hash(b), to_move), sht_board_occurrences(b,
+						    sht_board_hash(b), to_move));
+					}
+					sht_board_free(copy);
+				}
+			/* Mostly stones, sometimes a pass, so that states repeat. */
+			{
+				int pick = (int)(rnd() % (unsigned)(nlegal + 1 + nlegal / 8));
+
+				if (pick >= nlegal)
+					pick = 0; /* the pass: point 0 comes first in the scan */
+				assert_int_equal(sht_board_play(b, (enum sht_color)legal[pick][0],
+				    legal[pick][1], NULL), SHT_LEGAL);
+			}
+			assert_int_equal(sht_board_stone_count(b, SHT_BLACK) +
+			    sht_board_stone_count(b, SHT_WHITE), count_stones(b));
+		}
+		sht_board_free(b);
+	}
+}
+
+/* The history after many states, across the growth of its tables and a restore to a snapshot
+ * taken before that growth, against a plain list of the states: every count exact. */
+static int
+reference_count(const uint64_t (*states)[2], int n, uint64_t hash, int to_move)
+{
+	int count = 0;
+
+	for (int i = 0; i < n; i++)
+		count += states[i][0] == hash && (int)states[i][1] == to_move;
+	return count;
+}
+
+static void
+check_history(const struct sht_board *b, const uint64_t (*states)[2], int n, int all)
+{
+	for (int i = 0; i < all; i++)
+		for (int c = SHT_BLACK; c <= SHT_WHITE; c++)
+			assert_int_equal(sht_board_occurrences(b, states[i][0], (enum sht_color)c),
+			    reference_count(states, n, states[i][0], c));
+}
+
+/* Plays random states up to `limit`, recording each in states; saves the board into snap when
+ * the list reaches `save_at`.  Random stones with a pass now and then: on a 4x4 board captures
+ * come soon and positions recur, so counts above one are common. */
+static void
+play_random_states(struct sht_board *b, uint64_t (*states)[2], int *n, int limit, int save_at,
+    struct sht_board_snapshot *snap)
+{
+	while (*n < limit) {
+		enum sht_color c = sht_board_to_move(b);
+		int p = SHT_PASS;
+
+		for (int tries = 0; tries < 8 && rnd() % 5 != 0; tries++) {
+			int cand = sht_board_point(b, (int)(rnd() % 4), (int)(rnd() % 4));
+
+			if (sht_board_check(b, c, cand, NULL) == SHT_LEGAL) {
+				p = cand;
+				break;
+			}
+		}
+		if (*n == 0) {
+			states[*n][0] = sht_board_hash(b);
+			states[(*n)++][1] = (uint64_t)c;
+		}
+		assert_int_equal(sht_board_play(b, c, p, NULL), SHT_LEGAL);
+		states[*n][0] = sht_board_hash(b);
+		states[(*n)++][1] = (uint64_t)sht_board_to_move(b);
+		if (*n == save_at)
+			sht_board_save(b, snap);
+	}
+}
+
+static void
+test_history_counts_survive_growth_and_restore(void **state)
+{
+	enum { STATES = 1500, SAVED = 100 };
+	static uint64_t states[STATES + 1][2];
+	struct sht_board_options o;
+	struct sht_board *b, *copy;
+	struct sht_board_snapshot *snap;
+	int n = 0;
+
+	(void)state;
+	sht_board_options_init(&o, 4, 4);
+	b = sht_board_new(&o);
+	snap = sht_board_snapshot_new(b);
+	assert_non_null(snap);
+	play_random_states(b, states, &n, STATES, SAVED, snap);
+	check_history(b, (const uint64_t (*)[2])states, n, n);
+	sht_board_restore(b, snap);
+	check_history(b, (const uint64_t (*)[2])states, SAVED, n);
+	copy = sht_board_clone(b);
+	assert_non_null(copy);
+	check_history(copy, (const uint64_t (*)[2])states, SAVED, n);
+	sht_board_free(copy);
+	/* The restored history goes on as if the later states had never been, in tables made
+	 * larger ahead of need (sht_board_reserve_history re-indexes what is there). */
+	assert_true(sht_board_reserve_history(b, 3 * STATES));
+	check_history(b, (const uint64_t (*)[2])states, SAVED, n);
+	n = SAVED;
+	play_random_states(b, states, &n, STATES, -1, snap);
+	check_history(b, (const uint64_t (*)[2])states, n, n);
+	sht_board_snapshot_free(snap);
+	sht_board_free(b);
+}
+
 int
 main(void)
 {
@@ -411,6 +615,9 @@ main(void)
 		cmocka_unit_test(test_vertices),
 		cmocka_unit_test(test_random_games_keep_invariants),
 		cmocka_unit_test(test_empty_board_hash_and_diagram),
+		cmocka_unit_test(test_zobrist_keys_are_the_documented_draws),
+		cmocka_unit_test(test_play_reports_what_check_reports),
+		cmocka_unit_test(test_history_counts_survive_growth_and_restore),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -132,6 +132,11 @@ SHT_EXPORT int sht_board_stone_count(const struct sht_board *b, enum sht_color c
 SHT_EXPORT uint64_t sht_board_hash(const struct sht_board *b);
 /* How often the position (with player c to move) has occurred, counting the present one. */
 SHT_EXPORT int sht_board_occurrences(const struct sht_board *b, uint64_t hash, enum sht_color c);
+/* Makes room for `states` (position, player to move) states in the history (each move, pass
+ * and mid-game setup edit adds one, and the start one), so that a replay of known length
+ * grows no table while it runs.  A board that keeps no history ignores it; false when memory
+ * runs out, which changes nothing else. */
+SHT_EXPORT bool sht_board_reserve_history(struct sht_board *b, int states);
 
 /* Chains.  A chain is named by one of its stones (its id, stable until the chain changes). */
 SHT_EXPORT int sht_board_chain_id(const struct sht_board *b, int point);
