@@ -278,7 +278,8 @@ sht_judge_begin(const struct sht_ruleset *rs, int w, int h, int capacity, bool s
 	o.supply[SHT_BLACK] = su->supply[SHT_RP_BLACK];
 	o.supply[SHT_WHITE] = su->supply[SHT_RP_WHITE];
 	out->board = sht_board_new(&o);
-	out->moves = calloc((size_t)capacity + 1, sizeof(*out->moves));
+	/* Not calloc: sht_judge_move writes every field of a record it adds. */
+	out->moves = malloc(((size_t)capacity + 1) * sizeof(*out->moves));
 	out->capacity = capacity + 1;
 	if (out->board == NULL || out->moves == NULL) {
 		sht_replay_free(out);
@@ -312,6 +313,9 @@ sht_judge_move(const struct sht_ruleset *rs, struct sht_replay *out, int color, 
 	rec->n = number;
 	rec->color = color;
 	rec->point = p;
+	rec->verdict = 0;
+	rec->violation = 0;
+	rec->captures = 0;
 	if (color != *to_move && implied_passes) {
 		/* An SGF record that leaves a pass out: the opponent passed. */
 		sht_board_play(out->board, (enum sht_color)*to_move, SHT_PASS, NULL);
@@ -490,6 +494,9 @@ sht_judge_start(const struct sht_ruleset *rs, const struct sht_game *game, const
 
 	if (!sht_judge_begin(rs, w, h, capacity, !game->has_setup, out, err))
 		return false;
+	/* A state for the start and for every event at most (implied passes, rare, grow it):
+	 * the history then grows no table during the replay. */
+	sht_board_reserve_history(out->board, g->nevents + 1);
 	out->komi = sht_judge_komi(rs, game, komi);
 	if (komi == NULL && sht_game_komi_note(game, note, sizeof(note)))
 		replay_note(out, "%s", note);
@@ -513,15 +520,10 @@ sht_judge_start(const struct sht_ruleset *rs, const struct sht_game *game, const
 	}
 	/* The stones standing when play begins, not the setup events: a point set twice, or
 	 * set and then cleared with AE, must not count twice or at all. */
-	if (game->has_setup)
-		for (int y = 0; y < sht_board_height(out->board); y++)
-			for (int x = 0; x < sht_board_width(out->board); x++) {
-				enum sht_color c = sht_board_at(out->board,
-				    sht_board_point(out->board, x, y));
-
-				black_setup += c == SHT_BLACK;
-				white_setup += c == SHT_WHITE;
-			}
+	if (game->has_setup) {
+		black_setup = sht_board_stone_count(out->board, SHT_BLACK);
+		white_setup = sht_board_stone_count(out->board, SHT_WHITE);
+	}
 	settle_handicap(game, black_setup, white_setup, out);
 	/* Who opens: PL if given; White after handicap stones; else the ruleset. */
 	if (*to_move == 0)
