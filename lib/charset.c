@@ -20,7 +20,16 @@ sht_utf8_valid(const char *str, size_t len)
 		uint32_t cp;
 
 		if (c < 0x80) {
+			uint64_t w;
+
+			/* Runs of ASCII, which is almost all of an SGF file, eight bytes at a time. */
 			i++;
+			while (i + 8 <= len) {
+				memcpy(&w, s + i, 8);
+				if (w & UINT64_C(0x8080808080808080))
+					break;
+				i += 8;
+			}
 			continue;
 		}
 		if (c >= 0xc2 && c <= 0xdf) { n = 1; cp = c & 0x1f; }
@@ -125,10 +134,15 @@ from_latin1(const char *data, size_t len, size_t *out_len)
 static bool
 find_declared(const char *data, size_t len, char *name, size_t size)
 {
-	for (size_t i = 0; i + 3 < len; i++) {
-		size_t j, k = 0;
+	const char *a;
 
-		if (data[i] != 'C' || data[i + 1] != 'A' || data[i + 2] != '[')
+	/* memchr for the 'A' of "CA[": the letter is rare in a record (moves are lower case), and
+	 * memchr skips the bytes between many at a time, where a loop looked at every one. */
+	for (size_t from = 1; from + 2 < len &&
+	    (a = memchr(data + from, 'A', len - 2 - from)) != NULL; from = (size_t)(a - data) + 1) {
+		size_t i = (size_t)(a - data) - 1, j, k = 0;
+
+		if (data[i] != 'C' || data[i + 2] != '[')
 			continue;
 		if (i > 0 && ((data[i - 1] >= 'A' && data[i - 1] <= 'Z') ||
 		    (data[i - 1] >= 'a' && data[i - 1] <= 'z')))
