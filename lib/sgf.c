@@ -22,25 +22,36 @@ struct arena {
 	char *text; /* the decoded text */
 };
 
+/* Everything the parser allocates holds pointers and sizes at most, so 8-byte alignment. */
+#define ARENA_ALIGN 8
+
 static void *
+arena_grow(struct arena *a, size_t n)
+{
+	size_t size = n > 65536 ? n : 65536;
+	struct chunk *c = malloc(sizeof(*c) + size);
+
+	if (c == NULL)
+		return NULL;
+	c->used = n;
+	c->size = size;
+	c->next = a->head;
+	a->head = c;
+	return c->data;
+}
+
+/* Inline, since the parser allocates a few times per node: a bump in the current chunk. */
+static inline void *
 arena_alloc(struct arena *a, size_t n)
 {
 	struct chunk *c = a->head;
 
-	n = (n + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
-	if (c == NULL || c->size - c->used < n) {
-		size_t size = n > 65536 ? n : 65536;
-
-		c = malloc(sizeof(*c) + size);
-		if (c == NULL)
-			return NULL;
-		c->used = 0;
-		c->size = size;
-		c->next = a->head;
-		a->head = c;
+	n = (n + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
+	if (c != NULL && c->size - c->used >= n) {
+		c->used += n;
+		return (char *)c->data + c->used - n;
 	}
-	c->used += n;
-	return (char *)c->data + c->used - n;
+	return arena_grow(a, n);
 }
 
 static void
@@ -60,7 +71,7 @@ arena_free(struct arena *a)
 
 struct value_buf {
 	const char **v;
-	int n, cap;
+	int cap;
 };
 
 struct prop_buf {
@@ -82,6 +93,11 @@ struct open_tree {
 
 struct parser {
 	const char *s;
+	/* A copy of the text that values and identifiers are written into where they stand: a
+	 * value or an identifier is never longer unescaped than as written, and the ']' or the
+	 * byte after an identifier takes its NUL.  One copy of the whole text instead of an
+	 * allocation and a copy for each value and identifier (most values are two letters). */
+	char *out;
 	size_t len, pos;
 	struct arena *arena;
 	struct sht_sgf_collection *c;
@@ -92,8 +108,6 @@ struct parser {
 	struct sht_sgf_node *open; /* the node taking properties, or NULL */
 	struct prop_buf props;
 	struct value_buf values;
-	char *scratch;             /* one value, unescaped */
-	size_t scratch_cap;
 	int tree_cap;
 };
 
@@ -151,45 +165,52 @@ oom(struct parser *p)
 	return fail(p, p->pos, "out of memory");
 }
 
-static bool
+/* One subtraction and one comparison each: the parser asks these of nearly every byte. */
+static inline bool
 is_upper(char ch)
 {
-	return ch >= 'A' && ch <= 'Z';
+	return (unsigned char)(ch - 'A') < 26;
 }
 
-static bool
+static inline bool
 is_lower(char ch)
 {
-	return ch >= 'a' && ch <= 'z';
+	return (unsigned char)(ch - 'a') < 26;
 }
 
-static bool
+static inline bool
 is_space(char ch)
 {
-	return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\v' || ch == '\f';
+	return ch == ' ' || (unsigned char)(ch - '\t') < 5; /* \t \n \v \f \r */
 }
 
 /* Moves the open node's properties into the arena. */
-static bool
+static inline bool
 close_node(struct parser *p)
 {
 	struct sht_sgf_node *n = p->open;
+	struct sht_sgf_prop *props;
+	int count = p->props.n;
 
 	if (n == NULL)
 		return true;
 	p->open = NULL;
-	if (p->props.n == 0)
+	if (count == 0)
 		return true;
-	n->props = arena_alloc(p->arena, sizeof(*n->props) * (size_t)p->props.n);
-	if (n->props == NULL)
+	props = arena_alloc(p->arena, sizeof(*props) * (size_t)count);
+	if (props == NULL)
 		return oom(p);
-	memcpy(n->props, p->props.p, sizeof(*n->props) * (size_t)p->props.n);
-	n->nprops = p->props.n;
+	/* A loop, not memcpy: a node has one property or two, and the call cost more. */
+	for (int i = 0; i < count; i++)
+		props[i] = p->props.p[i];
+	n->props = props;
+	n->nprops = count;
 	p->props.n = 0;
 	return true;
 }
 
-static bool
+/* Inline (as read_value is): a call was a tenth of the parse, once per node and value. */
+static inline __attribute__((always_inline)) bool
 new_node(struct parser *p, size_t offset)
 {
 	struct parse_node *pn;
@@ -200,9 +221,8 @@ new_node(struct parser *p, size_t offset)
 	pn = arena_alloc(p->arena, sizeof(*pn));
 	if (pn == NULL)
 		return oom(p);
-	memset(pn, 0, sizeof(*pn));
+	*pn = (struct parse_node){ .node.offset = offset };
 	n = &pn->node;
-	n->offset = offset;
 	if (p->depth == 0) {
 		/* A node outside any "(": read it as the start of a game, as most readers do. */
 		if (p->depth == p->stack_cap) {
@@ -243,68 +263,55 @@ new_node(struct parser *p, size_t offset)
 	return true;
 }
 
-static bool
+/* Reads the value at p->pos (its '['), unescaped into p->out where it stands.  The text ends
+ * with a NUL (p->s[p->len]), which stops every scan below without a bound to test. */
+static inline __attribute__((always_inline)) bool
 read_value(struct parser *p, const char **out)
 {
-	size_t start = p->pos, n = 0, end = p->pos + 1;
-	char *v;
+	const char *s = p->s;
+	size_t start = p->pos, end = start + 1, pos;
+	char *v = p->out + start + 1, *o;
 
-	/* Most values (a move, a number) hold no escape and no NUL: copied straight from the
-	 * text, without the scratch buffer the general loop below writes through. */
-	while (end < p->len && p->s[end] != ']' && p->s[end] != '\\' && p->s[end] != '\0')
+	/* Most values (a move, a number) hold no escape and no NUL: they are the text as it is,
+	 * ended by a NUL over their ']'. */
+	while (s[end] != ']' && s[end] != '\\' && s[end] != '\0')
 		end++;
-	if (end < p->len && p->s[end] == ']') {
-		n = end - start - 1;
-		if ((v = arena_alloc(p->arena, n + 1)) == NULL)
-			return oom(p);
-		memcpy(v, p->s + start + 1, n);
-		v[n] = '\0';
+	if (s[end] == ']') {
+		p->out[end] = '\0';
 		p->pos = end + 1;
 		*out = v;
 		return true;
 	}
-	p->pos++; /* '[' */
+	/* The bytes before the escape or NUL are already in place in p->out. */
+	o = v + (end - start - 1);
+	pos = end;
 	for (;;) {
 		char ch;
 
-		if (p->pos >= p->len)
+		if (pos >= p->len)
 			return fail(p, start, "property value is not closed: ']' missing");
-		ch = p->s[p->pos++];
+		ch = s[pos++];
 		if (ch == ']')
 			break;
 		if (ch == '\0')
 			continue; /* values are C strings: a NUL (U+0000) is dropped, not a terminator */
 		if (ch == '\\') {
-			if (p->pos >= p->len)
+			if (pos >= p->len)
 				return fail(p, start, "property value is not closed: ']' missing");
-			ch = p->s[p->pos++];
+			ch = s[pos++];
 			if (ch == '\0')
 				continue;
 			if (ch == '\n' || ch == '\r') {
 				/* A soft line break: escaped newline (\n, \r, \r\n or \n\r) vanishes. */
-				if (p->pos < p->len && (p->s[p->pos] == '\n' || p->s[p->pos] == '\r') &&
-				    p->s[p->pos] != ch)
-					p->pos++;
+				if (pos < p->len && (s[pos] == '\n' || s[pos] == '\r') && s[pos] != ch)
+					pos++;
 				continue;
 			}
 		}
-		if (n + 1 >= p->scratch_cap) {
-			size_t cap = p->scratch_cap ? p->scratch_cap * 2 : 256;
-			char *s = realloc(p->scratch, cap);
-
-			if (s == NULL)
-				return oom(p);
-			p->scratch = s;
-			p->scratch_cap = cap;
-		}
-		p->scratch[n++] = ch;
+		*o++ = ch;
 	}
-	v = arena_alloc(p->arena, n + 1);
-	if (v == NULL)
-		return oom(p);
-	if (n > 0)
-		memcpy(v, p->scratch, n);
-	v[n] = '\0';
+	*o = '\0';
+	p->pos = pos;
 	*out = v;
 	return true;
 }
@@ -312,39 +319,40 @@ read_value(struct parser *p, const char **out)
 static bool
 read_property(struct parser *p)
 {
-	size_t start = p->pos;
-	char id[16];
-	size_t idlen = 0;
+	const char *s = p->s;
+	size_t start = p->pos, pos = start, idlen = 0;
+	char *id = p->out + start;
 	struct sht_sgf_prop *prop;
+	const char **values;
+	int nvalues = 0;
 
-	while (p->pos < p->len && (is_upper(p->s[p->pos]) || is_lower(p->s[p->pos]))) {
-		/* FF[1]-FF[3] let lower-case letters decorate identifiers; they carry no meaning. */
-		if (is_upper(p->s[p->pos])) {
-			if (idlen + 1 < sizeof(id))
-				id[idlen] = p->s[p->pos];
-			idlen++;
-		}
-		p->pos++;
+	while (is_upper(s[pos]) || is_lower(s[pos])) {
+		/* FF[1]-FF[3] let lower-case letters decorate identifiers; they carry no meaning.
+		 * The upper-case ones are gathered where the identifier stands in p->out. */
+		if (is_upper(s[pos]))
+			id[idlen++] = s[pos];
+		pos++;
 	}
-	if (idlen >= sizeof(id)) {
+	if (idlen >= 16) {
 		/* No SGF property is this long: read its values and drop it. */
 		warn(p, start, "skipped a property with a %zu-letter identifier", idlen);
 		idlen = 0;
 	}
-	id[idlen] = '\0';
-	while (p->pos < p->len && is_space(p->s[p->pos]))
-		p->pos++;
-	if (p->pos >= p->len || p->s[p->pos] != '[') {
+	while (is_space(s[pos]))
+		pos++;
+	p->pos = pos;
+	if (s[pos] != '[') {
 		/* Not a property: stray text inside a game (SGFC skips it too). */
-		warn(p, start, "skipped '%.*s', which has no value", (int)(p->pos - start > 20 ?
-		    20 : p->pos - start), p->s + start);
+		warn(p, start, "skipped '%.*s', which has no value", (int)(pos - start > 20 ?
+		    20 : pos - start), s + start);
 		return true;
 	}
+	/* The byte after the letters is white space or this '[', part of no value. */
+	id[idlen] = '\0';
 	if (p->open == NULL && !new_node(p, start))
 		return false;
-	p->values.n = 0;
-	while (p->pos < p->len && p->s[p->pos] == '[') {
-		if (p->values.n == p->values.cap) {
+	while (s[p->pos] == '[') {
+		if (nvalues == p->values.cap) {
 			int cap = p->values.cap ? p->values.cap * 2 : 8;
 			const char **v = realloc(p->values.v, sizeof(*v) * (size_t)cap);
 
@@ -353,10 +361,10 @@ read_property(struct parser *p)
 			p->values.v = v;
 			p->values.cap = cap;
 		}
-		if (!read_value(p, &p->values.v[p->values.n]))
+		if (!read_value(p, &p->values.v[nvalues]))
 			return false;
-		p->values.n++;
-		while (p->pos < p->len && is_space(p->s[p->pos]))
+		nvalues++;
+		while (is_space(s[p->pos]))
 			p->pos++;
 	}
 	if (idlen == 0)
@@ -370,14 +378,15 @@ read_property(struct parser *p)
 		p->props.p = np;
 		p->props.cap = cap;
 	}
-	prop = &p->props.p[p->props.n++];
-	prop->id = arena_alloc(p->arena, idlen + 1);
-	prop->values = arena_alloc(p->arena, sizeof(char *) * (size_t)p->values.n);
-	if (prop->id == NULL || prop->values == NULL)
+	values = arena_alloc(p->arena, sizeof(char *) * (size_t)nvalues);
+	if (values == NULL)
 		return oom(p);
-	memcpy((char *)(uintptr_t)prop->id, id, idlen + 1);
-	memcpy(prop->values, p->values.v, sizeof(char *) * (size_t)p->values.n);
-	prop->nvalues = p->values.n;
+	for (int i = 0; i < nvalues; i++)
+		values[i] = p->values.v[i];
+	prop = &p->props.p[p->props.n++];
+	prop->id = id;
+	prop->values = values;
+	prop->nvalues = nvalues;
 	prop->offset = start;
 	return true;
 }
@@ -497,6 +506,14 @@ sht_sgf_parse(const char *data, size_t len, struct sht_sgf_error *err)
 	memset(&p, 0, sizeof(p));
 	p.s = c->text;
 	p.len = c->text_len;
+	p.out = arena_alloc(arena, c->text_len + 1);
+	if (p.out == NULL) {
+		if (err != NULL)
+			snprintf(err->message, sizeof(err->message), "out of memory");
+		arena_free(arena);
+		return NULL;
+	}
+	memcpy(p.out, c->text, c->text_len + 1);
 	p.arena = arena;
 	p.c = c;
 	p.err = err;
@@ -504,7 +521,6 @@ sht_sgf_parse(const char *data, size_t len, struct sht_sgf_error *err)
 	free(p.stack);
 	free(p.props.p);
 	free(p.values.v);
-	free(p.scratch);
 	if (!ok) {
 		sht_sgf_free(c);
 		return NULL;
@@ -572,6 +588,8 @@ struct game_builder {
 	 * that node names the point (so nothing is cleared between nodes), and what it set. */
 	int setup_node[SHT_MAX_SIZE * SHT_MAX_SIZE];
 	signed char setup_color[SHT_MAX_SIZE * SHT_MAX_SIZE];
+	bool setup_cleared; /* the two arrays are cleared at the first setup property only:
+	                     * most records have none, and clearing them was 3 KB a game */
 	int node;
 	int setup_points; /* setup events so far, against SHT_SGF_MAX_SETUP_POINTS */
 };
@@ -590,7 +608,7 @@ game_fail(struct game_builder *gb, size_t offset, const char *fmt, ...)
 	return false;
 }
 
-static bool
+static inline bool
 add_event(struct game_builder *gb, enum sht_sgf_event_kind kind, int color, int x, int y,
     size_t offset)
 {
@@ -616,7 +634,7 @@ add_event(struct game_builder *gb, enum sht_sgf_event_kind kind, int color, int 
 }
 
 /* SGF coordinate letter: a-z are 0-25, A-Z 26-51. */
-static int
+static inline int
 coord(char ch)
 {
 	if (ch >= 'a' && ch <= 'z')
@@ -626,7 +644,7 @@ coord(char ch)
 	return -1;
 }
 
-static bool
+static inline bool
 parse_point(struct game_builder *gb, const char *v, size_t offset, int *x, int *y)
 {
 	*x = coord(v[0]);
@@ -666,6 +684,11 @@ note_setup_point(struct game_builder *gb, const struct sht_sgf_prop *prop, int c
 static bool
 add_setup(struct game_builder *gb, const struct sht_sgf_prop *prop, int color)
 {
+	if (!gb->setup_cleared) {
+		memset(gb->setup_node, 0, sizeof(gb->setup_node));
+		memset(gb->setup_color, 0, sizeof(gb->setup_color));
+		gb->setup_cleared = true;
+	}
 	for (int i = 0; i < prop->nvalues; i++) {
 		const char *v = prop->values[i];
 		int x0, y0, x1, y1;
@@ -702,14 +725,15 @@ add_setup(struct game_builder *gb, const struct sht_sgf_prop *prop, int color)
 	return true;
 }
 
-static bool
+static inline bool
 add_move(struct game_builder *gb, const struct sht_sgf_prop *prop, int color)
 {
 	const char *v = prop->nvalues > 0 ? prop->values[0] : "";
 	int x, y;
 
 	/* Passes: B[] in FF[4], and B[tt] on boards up to 19x19 (FF[3] and older files). */
-	if (v[0] == '\0' || (strcmp(v, "tt") == 0 && gb->g->width <= 19 && gb->g->height <= 19))
+	if (v[0] == '\0' || (v[0] == 't' && v[1] == 't' && v[2] == '\0' && gb->g->width <= 19 &&
+	    gb->g->height <= 19))
 		return add_event(gb, SHT_SGF_MOVE, color, -1, -1, prop->offset);
 	if (!parse_point(gb, v, prop->offset, &x, &y)) {
 		char msg[sizeof(gb->err->message)];
@@ -878,11 +902,18 @@ bool
 sht_sgf_game(const struct sht_sgf_collection *c, int tree, struct sht_sgf_game *g,
     struct sht_sgf_error *err)
 {
-	struct game_builder gb = { c, g, err, 0, { 0 }, { 0 }, 0, 0 };
+	struct game_builder gb;
 	const struct sht_sgf_node *root, *n;
 	const struct sht_sgf_prop *sz;
 	const char *v;
 
+	gb.c = c;
+	gb.g = g;
+	gb.err = err;
+	gb.cap = 0;
+	gb.setup_cleared = false;
+	gb.node = 0;
+	gb.setup_points = 0;
 	memset(g, 0, sizeof(*g));
 	if (err != NULL)
 		memset(err, 0, sizeof(*err));
@@ -925,19 +956,22 @@ sht_sgf_game(const struct sht_sgf_collection *c, int tree, struct sht_sgf_game *
 		gb.node++; /* from 1: 0 in setup_node is "no node yet" */
 		for (int i = 0; i < n->nprops; i++) {
 			const struct sht_sgf_prop *p = &n->props[i];
+			const char *id = p->id;
 			bool ok = true;
 
-			if (strcmp(p->id, "AB") == 0)
-				ok = add_setup(&gb, p, SHT_BLACK);
-			else if (strcmp(p->id, "AW") == 0)
-				ok = add_setup(&gb, p, SHT_WHITE);
-			else if (strcmp(p->id, "AE") == 0)
-				ok = add_setup(&gb, p, SHT_EMPTY);
-			else if (strcmp(p->id, "B") == 0)
+			/* The identifier's letters compared one by one: strcmp calls against six
+			 * names were most of the extraction's time. */
+			if (id[0] == 'B' && id[1] == '\0')
 				ok = add_move(&gb, p, SHT_BLACK);
-			else if (strcmp(p->id, "W") == 0)
+			else if (id[0] == 'W' && id[1] == '\0')
 				ok = add_move(&gb, p, SHT_WHITE);
-			else if (strcmp(p->id, "PL") == 0 && p->nvalues > 0) {
+			else if (id[0] == 'A' && id[1] == 'B' && id[2] == '\0')
+				ok = add_setup(&gb, p, SHT_BLACK);
+			else if (id[0] == 'A' && id[1] == 'W' && id[2] == '\0')
+				ok = add_setup(&gb, p, SHT_WHITE);
+			else if (id[0] == 'A' && id[1] == 'E' && id[2] == '\0')
+				ok = add_setup(&gb, p, SHT_EMPTY);
+			else if (id[0] == 'P' && id[1] == 'L' && id[2] == '\0' && p->nvalues > 0) {
 				char ch = p->values[0][0];
 
 				if (ch == 'B' || ch == 'b' || ch == '1')

@@ -56,6 +56,59 @@ test_escapes_and_values(void **state)
 	sht_sgf_free(c);
 }
 
+/* Values and identifiers are read in place into one copy of the text: every value stays
+ * whole beside its neighbours (escapes shortening one, an identifier losing its lower-case
+ * letters, one too long to keep, a NUL dropped, white space before a '['), and the decoded
+ * text that positions are counted in is the file as read. */
+static void
+test_values_read_in_place_keep_the_text(void **state)
+{
+	static const char text[] = "(;CoPyright[a\\]b][c]GN  [x\
+yz]C[]XY[\\\\];B[aa]C[L:9]\n"
+	    ";W[bb]AB[cc:dd][ee];PL[B]ABCDEFGHIJKLMNOPQ[q]W[ff])";
+	struct sht_sgf_error err;
+	char with_nul[] = "(;C[a\0b]B[cc])";
+	struct sht_sgf_collection *c = sht_sgf_parse(text, sizeof(text) - 1, &err);
+	const struct sht_sgf_node *n;
+
+	(void)state;
+	assert_non_null(c);
+	n = c->trees[0];
+	assert_int_equal(n->nprops, 4);
+	assert_string_equal(n->props[0].id, "CP");
+	assert_int_equal(n->props[0].nvalues, 2);
+	assert_string_equal(n->props[0].values[0], "a]b");
+	assert_string_equal(n->props[0].values[1], "c");
+	assert_string_equal(n->props[1].id, "GN");
+	assert_string_equal(n->props[1].values[0], "xyz");
+	assert_string_equal(n->props[2].id, "C");
+	assert_string_equal(n->props[2].values[0], "");
+	assert_string_equal(n->props[3].id, "XY");
+	assert_string_equal(n->props[3].values[0], "\\");
+	n = n->child;
+	assert_string_equal(sht_sgf_get(n, "B"), "aa");
+	assert_string_equal(sht_sgf_get(n, "C"), "L:9");
+	n = n->child;
+	assert_string_equal(sht_sgf_get(n, "W"), "bb");
+	assert_string_equal(sht_sgf_find(n, "AB")->values[0], "cc:dd");
+	assert_string_equal(sht_sgf_find(n, "AB")->values[1], "ee");
+	n = n->child;
+	assert_int_equal(n->nprops, 2);
+	assert_string_equal(sht_sgf_get(n, "PL"), "B");
+	assert_string_equal(sht_sgf_get(n, "W"), "ff");
+	assert_int_equal(c->text_len, sizeof(text) - 1);
+	assert_memory_equal(c->text, text, sizeof(text));
+	sht_sgf_free(c);
+
+	/* A NUL inside a value is dropped; the value after it is untouched. */
+	c = sht_sgf_parse(with_nul, sizeof(with_nul) - 1, &err);
+	assert_non_null(c);
+	assert_string_equal(sht_sgf_get(c->trees[0], "C"), "ab");
+	assert_string_equal(sht_sgf_get(c->trees[0], "B"), "cc");
+	assert_memory_equal(c->text, with_nul, sizeof(with_nul));
+	sht_sgf_free(c);
+}
+
 static void
 test_leniency(void **state)
 {
@@ -346,6 +399,38 @@ test_encodings(void **state)
 	c = parse("\xef\xbb\xbf(;PB[x])");
 	assert_string_equal(sht_sgf_get(c->trees[0], "PB"), "x");
 	sht_sgf_free(c);
+}
+
+/* UTF-8 is checked eight ASCII bytes at a time: a byte that is not UTF-8, or a character that
+ * is, is found wherever it stands in the run, and a "CA[" is found after any other 'A'. */
+static void
+test_utf8_detection_at_every_offset(void **state)
+{
+	(void)state;
+	for (int k = 0; k < 24; k++) {
+		char text[64], *bad, *good;
+		struct sht_sgf_collection *c;
+
+		snprintf(text, sizeof(text), "(;AP[A]C[%.*s\xff])", k, "abcdefghijklmnopqrstuvwxyz");
+		c = parse(text);
+		assert_string_equal(c->encoding, "ISO-8859-1");
+		assert_true(c->encoding_guessed);
+		sht_sgf_free(c);
+		snprintf(text, sizeof(text), "(;AP[A]C[%.*s\xc3\xa9]CA[UTF-8])", k,
+		    "abcdefghijklmnopqrstuvwxyz");
+		c = parse(text);
+		assert_string_equal(c->encoding, "UTF-8");
+		assert_false(c->encoding_guessed);
+		good = strstr(sht_sgf_get(c->trees[0], "C"), "\xc3\xa9");
+		assert_non_null(good);
+		sht_sgf_free(c);
+		/* A truncated character in the last byte is not UTF-8. */
+		snprintf(text, sizeof(text), "(;C[%.*s])\xc3", k, "abcdefghijklmnopqrstuvwxyz");
+		c = parse(text);
+		bad = strstr(c->encoding, "UTF-8");
+		assert_null(bad);
+		sht_sgf_free(c);
+	}
 }
 
 static void
@@ -745,6 +830,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_escapes_and_values),
+		cmocka_unit_test(test_values_read_in_place_keep_the_text),
 		cmocka_unit_test(test_leniency),
 		cmocka_unit_test(test_errors_have_positions),
 		cmocka_unit_test(test_repairs_are_reported),
@@ -753,6 +839,7 @@ main(void)
 		cmocka_unit_test(test_fox_komi),
 		cmocka_unit_test(test_fox_records),
 		cmocka_unit_test(test_encodings),
+		cmocka_unit_test(test_utf8_detection_at_every_offset),
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_round_trip_of_odd_files),
 		cmocka_unit_test(test_round_trip_of_an_encoding_named_in_a_value),
