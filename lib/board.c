@@ -36,7 +36,7 @@ sht_board_options_init(struct sht_board_options *opt, int width, int height)
 static inline uint64_t
 zkey(const struct sht_board *b, int c, int p)
 {
-	return b->zobrist[(size_t)(c - 1) * (size_t)b->npoints + (size_t)p];
+	return b->zobrist[(c == SHT_WHITE ? b->npoints : 0) + p];
 }
 
 uint32_t
@@ -126,7 +126,7 @@ sht_board_reserve_history(struct sht_board *b, int states)
 /* Records a state; slot is hist_probe's answer for hash when the caller has it (no state
  * recorded since), else -1.  Out of memory degrades to not tracking rather than failing the
  * move: the move itself was legal and has been made. */
-static void
+static inline void
 hist_push(struct sht_board *b, uint64_t hash, int to_move, int slot)
 {
 	int white = to_move == SHT_WHITE;
@@ -496,25 +496,37 @@ merge_chains(struct sht_board *b, int a, int c)
 		big = c;
 		small = a;
 	}
-	m = sht_board_new_mark(b);
-	s = small;
-	do {
+	if (b->size[small] == 1) {
+		/* A lone stone (the one just played, most often): its neighbours are four
+		 * distinct points, so no marks are needed to count each liberty once. */
 		for (int d = 0; d < 4; d++) {
-			int n = s + b->dir[d];
+			int n = small + b->dir[d];
 
-			if (b->color[n] == SHT_EMPTY && b->mark[n] != m) {
-				b->mark[n] = m;
-				if (!adjacent_to_chain(b, n, big))
-					extra++;
-			}
+			if (b->color[n] == SHT_EMPTY && !adjacent_to_chain(b, n, big))
+				extra++;
 		}
-		s = b->next[s];
-	} while (s != small);
-	s = small;
-	do {
-		b->chain[s] = (uint16_t)big;
-		s = b->next[s];
-	} while (s != small);
+		b->chain[small] = (uint16_t)big;
+	} else {
+		m = sht_board_new_mark(b);
+		s = small;
+		do {
+			for (int d = 0; d < 4; d++) {
+				int n = s + b->dir[d];
+
+				if (b->color[n] == SHT_EMPTY && b->mark[n] != m) {
+					b->mark[n] = m;
+					if (!adjacent_to_chain(b, n, big))
+						extra++;
+				}
+			}
+			s = b->next[s];
+		} while (s != small);
+		s = small;
+		do {
+			b->chain[s] = (uint16_t)big;
+			s = b->next[s];
+		} while (s != small);
+	}
 	tmp = b->next[big];
 	b->next[big] = b->next[small];
 	b->next[small] = (uint16_t)tmp;
