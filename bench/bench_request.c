@@ -163,7 +163,7 @@ static __attribute__((noinline)) bool
 score_by_stages(const struct sht_context *ctx, const char *line, double t[NSTAGES])
 {
 	double t0 = cpu_now(), t1;
-	json_t *req = sht_json_read(line, strlen(line), JSON_REJECT_DUPLICATES, NULL), *params, *out;
+	json_t *req = sht_json_read(line, strlen(line), JSON_REJECT_DUPLICATES, NULL), *params;
 	const struct sht_ruleset *rs;
 	struct sht_game game;
 	struct sht_replay replay;
@@ -172,7 +172,7 @@ score_by_stages(const struct sht_context *ctx, const char *line, double t[NSTAGE
 	struct sht_error err;
 	int komi = 0;
 	bool given;
-	char *text;
+	struct sht_text reply;
 
 	params = json_object_get(req, "params");
 	t1 = cpu_now();
@@ -196,11 +196,14 @@ score_by_stages(const struct sht_context *ctx, const char *line, double t[NSTAGE
 	t1 = cpu_now();
 	t[ST_COUNT] += t1 - t0;
 	t0 = t1;
-	out = json_pack("{s:s, s:O, s:o}", "jsonrpc", "2.0", "id", json_object_get(req, "id"),
-	    "result", sht_json_score(rs, &replay, &rep));
-	text = json_dumps(out, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
-	json_decref(out);
-	free(text);
+	/* The reply line as rpc_handle writes it: the envelope around the score object's text. */
+	sht_text_init(&reply, 4096);
+	sht_text_lit(&reply, "{\"jsonrpc\":\"2.0\",\"id\":");
+	sht_text_int(&reply, json_integer_value(json_object_get(req, "id")));
+	sht_text_lit(&reply, ",\"result\":");
+	sht_text_score(&reply, rs, &replay, &rep);
+	sht_text_lit(&reply, "}\n");
+	free(sht_text_take(&reply));
 	sht_score_report_free(&rep);
 	sht_replay_free(&replay);
 	json_decref(req);

@@ -1,16 +1,18 @@
-/* JSON-RPC 2.0 framing of the methods: envelope checks, dispatch, error objects (jansson). */
+/* JSON-RPC 2.0 framing of the methods: envelope checks, dispatch, replies written as text around
+ * the method's result, error objects (jansson). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "json_parse.h"
+#include "json_text.h"
 #include "rpc.h"
 
 static char *
 dump_line(json_t *response)
 {
 	/* Compact, one line: JSON never contains a raw newline when dumped compact. */
-	char *s = json_dumps(response, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+	char *s = json_dumps(response, SHT_JSON_REPLY_FLAGS);
 	char *line;
 	size_t n;
 
@@ -111,15 +113,28 @@ open_envelope(const char *line, size_t len, struct envelope *env)
 	return NULL;
 }
 
+/* A request's id as jansson dumps it: only strings, integers and null are echoed. */
+static void
+text_id(struct sht_text *t, const json_t *id)
+{
+	if (json_is_integer(id))
+		sht_text_int(t, json_integer_value(id));
+	else if (json_is_string(id))
+		sht_text_string(t, json_string_value(id));
+	else
+		sht_text_lit(t, "null");
+}
+
 char *
 rpc_handle(const struct sht_context *ctx, const char *line, size_t len, bool *is_error,
     bool *reusable)
 {
 	struct envelope env;
-	json_t *req, *id, *params, *result;
+	json_t *req, *id, *params;
 	const char *method;
 	struct sht_error err;
-	bool unknown;
+	struct sht_text reply;
+	bool unknown, ok;
 	char *out;
 
 	*is_error = true;
@@ -130,20 +145,26 @@ rpc_handle(const struct sht_context *ctx, const char *line, size_t len, bool *is
 	id = env.id;
 	method = env.method;
 	params = env.params;
-	result = sht_method_call(ctx, method, params, &unknown, &err);
+	/* The reply is written as text around the method's own text (what json_dumps gave of
+	 * {"jsonrpc":"2.0","id":…,"result":…}), so a method that writes its result itself
+	 * (sht_method_entry.write) costs no jansson values. */
+	sht_text_init(&reply, 4096);
+	sht_text_lit(&reply, "{\"jsonrpc\":\"2.0\",\"id\":");
+	text_id(&reply, id);
+	sht_text_lit(&reply, ",\"result\":");
+	ok = sht_method_write(ctx, method, params, &unknown, &reply, &err);
 	if (id == NULL) {
 		/* A notification: the work is done, nothing is said. */
-		*is_error = result == NULL;
-		json_decref(result);
+		*is_error = !ok;
+		sht_text_free(&reply);
 		json_decref(req);
 		return NULL;
 	}
-	*reusable = sht_method_pure(method) &&
-	    (result != NULL || err.kind != SHT_ERROR_INTERNAL);
-	if (result != NULL) {
+	*reusable = sht_method_pure(method) && (ok || err.kind != SHT_ERROR_INTERNAL);
+	if (ok) {
 		*is_error = false;
-		out = dump_line(json_pack("{s:s, s:O, s:o}", "jsonrpc", "2.0", "id", id, "result",
-		    result));
+		sht_text_lit(&reply, "}\n");
+		out = sht_text_take(&reply);
 	} else if (unknown) {
 		out = respond_error(id, SHT_RPC_METHOD_NOT_FOUND, NULL, err.message, NULL);
 	} else {
@@ -158,6 +179,7 @@ rpc_handle(const struct sht_context *ctx, const char *line, size_t len, bool *is
 		out = respond_error(id, sht_error_code(&err), sht_error_kind_name(err.kind),
 		    err.message, extra);
 	}
+	sht_text_free(&reply);
 	json_decref(req);
 	return out;
 }

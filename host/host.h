@@ -429,8 +429,12 @@ struct sht_context {
 	void *status_arg;
 };
 
+struct sht_text;
 typedef json_t *(*sht_method_fn)(const struct sht_context *ctx, json_t *params,
     struct sht_error *err);
+/* A method's result written as JSON text at the end of *out (json_text.h); false with err. */
+typedef bool (*sht_method_write_fn)(const struct sht_context *ctx, json_t *params,
+    struct sht_text *out, struct sht_error *err);
 
 /* What a method costs a worker, so that the daemon's parent can keep a worker free of the
  * expensive requests without parsing them. */
@@ -458,6 +462,9 @@ struct sht_method_entry {
 	bool pure;
 	enum sht_method_cost cost;
 	sht_method_fn run;                /* called after params were checked against `params` */
+	/* Optional: the same result written straight as text, byte for byte what `run`'s value
+	 * dumps to, for the daemon's replies (rpc.c) without jansson values or a dump. */
+	sht_method_write_fn write;
 };
 
 /* The entry of a method, or NULL for a name that is none. */
@@ -469,6 +476,11 @@ const struct sht_method_entry *const *sht_method_entries(size_t *n);
  * `result` object, or NULL with err filled.  An unknown method sets *unknown. */
 json_t *sht_method_call(const struct sht_context *ctx, const char *method, json_t *params,
     bool *unknown, struct sht_error *err);
+/* sht_method_call with the result written as JSON text at the end of *out: by the entry's
+ * `write` when it has one, else `run`'s value dumped with SHT_JSON_REPLY_FLAGS.  False with err
+ * (and out as it was) on failure. */
+bool sht_method_write(const struct sht_context *ctx, const char *method, json_t *params,
+    bool *unknown, struct sht_text *out, struct sht_error *err);
 /* Whether a method's entry says it is pure, so that the daemon may answer the same request
  * again from its reply cache (false for unknown names). */
 bool sht_method_pure(const char *method);

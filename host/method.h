@@ -5,6 +5,7 @@
 #include <jansson.h>
 
 #include "host.h"
+#include "json_text.h"
 
 /* Fills err and returns NULL, for one-line error returns. */
 json_t *sht_fail(struct sht_error *err, enum sht_error_kind kind, const char *fmt, ...)
@@ -28,6 +29,9 @@ bool sht_params_dead(json_t *params, const struct sht_ruleset *rs, const struct 
 /* Replays and scores a loaded game: the score object, or NULL with err. */
 json_t *sht_score_game(const struct sht_ruleset *rs, const struct sht_game *game,
     json_t *params, struct sht_error *err);
+/* The same score object written as text at the end of *out; false with err. */
+bool sht_score_game_text(const struct sht_ruleset *rs, const struct sht_game *game,
+    json_t *params, struct sht_text *out, struct sht_error *err);
 
 /* The time control of a request: the ruleset's `clock:`, then `clock` over it; *source says
  * which gave it, if any. */

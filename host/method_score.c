@@ -15,6 +15,22 @@ sht_method_score(const struct sht_context *ctx, json_t *params, struct sht_error
 	return out;
 }
 
+/* The same score object written as text, for the daemon's replies. */
+static bool
+sht_method_score_write(const struct sht_context *ctx, json_t *params, struct sht_text *out,
+    struct sht_error *err)
+{
+	const struct sht_ruleset *rs;
+	struct sht_game game;
+	bool ok;
+
+	if (!sht_params_ruleset_game(ctx, params, &rs, &game, err))
+		return false;
+	ok = sht_score_game_text(rs, &game, params, out, err);
+	sht_game_free(&game);
+	return ok;
+}
+
 static const char *const score_params[] = { "ruleset", "game", "dead", "komi", NULL };
 
 const struct sht_method_entry sht_method_score_entry = {
@@ -26,4 +42,5 @@ const struct sht_method_entry sht_method_score_entry = {
 	.pure = true,
 	.cost = SHT_COST_HEAVY_WHEN_AUTO,
 	.run = sht_method_score,
+	.write = sht_method_score_write,
 };

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "json_parse.h"
 #include "method.h"
 #include "render.h"
 
@@ -46,18 +47,55 @@ sht_method_pure(const char *method)
 	return e != NULL && e->pure;
 }
 
-json_t *
-sht_method_call(const struct sht_context *ctx, const char *method, json_t *params, bool *unknown,
-    struct sht_error *err)
+/* The entry of a known method whose params pass its check, or NULL with err. */
+static const struct sht_method_entry *
+checked_entry(const char *method, json_t *params, bool *unknown, struct sht_error *err)
 {
 	const struct sht_method_entry *e = sht_method_find(method);
 
 	*unknown = e == NULL;
 	if (e == NULL)
-		return sht_fail(err, SHT_ERROR_BAD_PARAMS, "unknown method '%.60s'", method);
-	if (!sht_params_check(params, e->params, err))
-		return NULL;
-	return e->run(ctx, params, err);
+		sht_fail(err, SHT_ERROR_BAD_PARAMS, "unknown method '%.60s'", method);
+	return e != NULL && sht_params_check(params, e->params, err) ? e : NULL;
+}
+
+json_t *
+sht_method_call(const struct sht_context *ctx, const char *method, json_t *params, bool *unknown,
+    struct sht_error *err)
+{
+	const struct sht_method_entry *e = checked_entry(method, params, unknown, err);
+
+	return e != NULL ? e->run(ctx, params, err) : NULL;
+}
+
+bool
+sht_method_write(const struct sht_context *ctx, const char *method, json_t *params,
+    bool *unknown, struct sht_text *out, struct sht_error *err)
+{
+	const struct sht_method_entry *e = checked_entry(method, params, unknown, err);
+	size_t before = out->len;
+	json_t *result;
+	bool ok;
+
+	if (e == NULL)
+		return false;
+	if (e->write != NULL) {
+		ok = e->write(ctx, params, out, err);
+	} else {
+		if ((result = e->run(ctx, params, err)) == NULL)
+			return false;
+		ok = sht_text_json(out, result);
+		json_decref(result);
+		if (!ok)
+			sht_fail(err, SHT_ERROR_INTERNAL, "the result could not be written");
+	}
+	if (ok && out->failed) {
+		ok = false;
+		sht_fail(err, SHT_ERROR_INTERNAL, "out of memory");
+	}
+	if (!ok && !out->failed)
+		out->len = before;
+	return ok;
 }
 
 json_t *
@@ -230,32 +268,53 @@ sht_params_dead(json_t *params, const struct sht_ruleset *rs, const struct sht_b
 	return sht_dead_parse_list(b, vertices, (int)json_array_size(d), dead, err);
 }
 
-json_t *
-sht_score_game(const struct sht_ruleset *rs, const struct sht_game *game, json_t *params,
-    struct sht_error *err)
+bool
+sht_score_game_text(const struct sht_ruleset *rs, const struct sht_game *game, json_t *params,
+    struct sht_text *out, struct sht_error *err)
 {
 	struct sht_replay replay;
 	struct sht_score_report rep;
 	struct sht_dead_spec *dead;
-	json_t *out = NULL;
+	bool ok = false;
 	int komi = 0;
 	bool komi_given;
 
 	if (!sht_params_komi(params, &komi, &komi_given, err))
-		return NULL;
+		return false;
 	if (!sht_judge_replay(rs, game, komi_given ? &komi : NULL, &replay, err))
-		return NULL;
+		return false;
 	dead = malloc(sizeof(*dead));
 	if (dead == NULL) {
 		sht_replay_free(&replay);
-		return sht_fail(err, SHT_ERROR_INTERNAL, "out of memory");
+		sht_fail(err, SHT_ERROR_INTERNAL, "out of memory");
+		return false;
 	}
 	if (sht_params_dead(params, rs, replay.board, dead, err) &&
 	    sht_judge_score(rs, &replay, dead, &rep, err)) {
-		out = sht_json_score(rs, &replay, &rep);
+		sht_text_score(out, rs, &replay, &rep);
 		sht_score_report_free(&rep);
+		ok = true;
 	}
 	free(dead);
 	sht_replay_free(&replay);
+	return ok;
+}
+
+json_t *
+sht_score_game(const struct sht_ruleset *rs, const struct sht_game *game, json_t *params,
+    struct sht_error *err)
+{
+	struct sht_text t;
+	json_t *out = NULL;
+
+	sht_text_init(&t, 4096);
+	if (sht_score_game_text(rs, game, params, &t, err)) {
+		/* The score object is written as text (render.c): its value is that text read. */
+		if (!t.failed)
+			out = sht_json_read(t.s, t.len, 0, NULL);
+		if (out == NULL)
+			sht_fail(err, SHT_ERROR_INTERNAL, "out of memory");
+	}
+	sht_text_free(&t);
 	return out;
 }

@@ -1,8 +1,10 @@
-/* JSON forms of the judge's results (jansson), the one source for the daemon and `--json`. */
+/* JSON forms of the judge's results, the one source for the daemon and `--json`: the score
+ * object as text (sht_text_score), the others as jansson values. */
 #include <stdio.h>
 #include <string.h>
 
 #include "host.h"
+#include "json_parse.h"
 #include "render.h"
 
 json_t *
@@ -51,134 +53,245 @@ sht_json_position(const struct sht_board *b)
 	return rows;
 }
 
-static json_t *
-side(const struct sht_side_score *s, bool white)
-{
-	json_t *o = json_pack("{s:o, s:o, s:o, s:o, s:i, s:o, s:o}",
-	    "stones", sht_json_points(s->stones),
-	    "territory", sht_json_points(s->territory),
-	    "dame_share", sht_json_points(s->dame_share),
-	    "prisoners", sht_json_points(s->prisoners),
-	    "groups", s->groups,
-	    "tax", sht_json_points(s->tax),
-	    "total", sht_json_points(s->total));
+/* ---- the score object as text (the reply's hot path: no jansson values, no dump) ---- */
 
-	if (white) {
-		json_object_set_new(o, "komi", sht_json_points(s->komi));
-		json_object_set_new(o, "handicap_compensation",
-		    sht_json_points(s->handicap_compensation));
+/* GTP columns, as sht_vertex_format writes them (I is skipped). */
+static const char vertex_columns[] = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+
+/* The vertex of (x, y) as a JSON string, "D4", as sht_vertex_format writes it. */
+static void
+text_vertex_xy(struct sht_text *t, const struct sht_board *b, int x, int y)
+{
+	int row = sht_board_height(b) - y;
+	char v[5] = { '"', vertex_columns[x] }, *e = v + 2;
+
+	if (row >= 10)
+		*e++ = (char)('0' + row / 10);
+	*e++ = (char)('0' + row % 10);
+	*e++ = '"';
+	sht_text_bytes(t, v, (size_t)(e - v));
+}
+
+void
+sht_text_vertex(struct sht_text *t, const struct sht_board *b, int point)
+{
+	int x, y;
+
+	if (point != SHT_PASS && sht_board_xy(b, point, &x, &y)) {
+		text_vertex_xy(t, b, x, y);
+	} else {
+		char v[8];
+
+		sht_text_string(t, sht_vertex_format(b, point, v, sizeof(v)));
 	}
-	return o;
 }
 
-/* Komi in the ruleset's own unit: quarter zi, or points. */
-static json_t *
-native_komi(const struct sht_score_result *r)
+/* One more string in an array whose first element is *first: a text that is not UTF-8 is left
+ * out, as json_array_append_new left out the NULL json_string gave for it. */
+static void
+text_array_string(struct sht_text *t, const char *s, bool *first)
 {
-	if (strcmp(r->native_unit, "zi") == 0)
-		return r->white.komi % 4 == 0 ? json_integer(r->white.komi / 4) :
-		    json_real(r->white.komi / 4.0);
-	return sht_json_points(r->white.komi);
+	size_t before = t->len;
+
+	if (!*first)
+		sht_text_char(t, ',');
+	if (sht_text_string(t, s))
+		*first = false;
+	else
+		t->len = before;
 }
 
-json_t *
-sht_json_result(const struct sht_score_result *r, int decision)
+static void
+text_side(struct sht_text *t, const struct sht_side_score *s, bool white)
 {
-	/* A game decided otherwise than by counting has no margin: null, not 0, which would
-	 * read as a draw by count. */
+	sht_text_lit(t, "{\"stones\":");
+	sht_text_ratio(t, s->stones, 2);
+	sht_text_lit(t, ",\"territory\":");
+	sht_text_ratio(t, s->territory, 2);
+	sht_text_lit(t, ",\"dame_share\":");
+	sht_text_ratio(t, s->dame_share, 2);
+	sht_text_lit(t, ",\"prisoners\":");
+	sht_text_ratio(t, s->prisoners, 2);
+	sht_text_lit(t, ",\"groups\":");
+	sht_text_int(t, s->groups);
+	sht_text_lit(t, ",\"tax\":");
+	sht_text_ratio(t, s->tax, 2);
+	sht_text_lit(t, ",\"total\":");
+	sht_text_ratio(t, s->total, 2);
+	if (white) {
+		sht_text_lit(t, ",\"komi\":");
+		sht_text_ratio(t, s->komi, 2);
+		sht_text_lit(t, ",\"handicap_compensation\":");
+		sht_text_ratio(t, s->handicap_compensation, 2);
+	}
+	sht_text_char(t, '}');
+}
+
+/*
+ * The members of sht_json_result, after a comma when `comma`; with_komi adds the native komi
+ * as the score object's `native` has it.  Returns false, writing nothing, when one of the texts
+ * is not UTF-8: json_pack gave no object then, and the members were missing.
+ */
+static bool
+text_result_members(struct sht_text *t, const struct sht_score_result *r, int decision,
+    bool comma, bool with_komi)
+{
 	bool counted = decision == SHT_DECISION_COUNT;
 
-	return json_pack("{s:s, s:o, s:s, s:{s:s, s:o, s:s}, s:s}",
-	    "winner", sht_winner_name(r->winner),
-	    "margin", counted ? sht_json_points(r->margin) : json_null(),
-	    "re", r->re,
-	    "native", "unit", r->native_unit,
-	    "margin", !counted ? json_null() : r->native_margin % 100 == 0 ?
-	    json_integer(r->native_margin / 100) : json_real((double)r->native_margin / 100.0),
-	    "text", r->native_text,
-	    "text", r->text);
+	if (!sht_json_utf8_valid(r->re) || !sht_json_utf8_valid(r->native_unit) ||
+	    !sht_json_utf8_valid(r->native_text) || !sht_json_utf8_valid(r->text))
+		return false;
+	if (comma)
+		sht_text_char(t, ',');
+	sht_text_lit(t, "\"winner\":");
+	sht_text_string(t, sht_winner_name(r->winner));
+	sht_text_lit(t, ",\"margin\":");
+	if (counted)
+		sht_text_ratio(t, r->margin, 2);
+	else
+		sht_text_lit(t, "null");
+	sht_text_lit(t, ",\"re\":");
+	sht_text_string(t, r->re);
+	sht_text_lit(t, ",\"native\":{\"unit\":");
+	sht_text_string(t, r->native_unit);
+	sht_text_lit(t, ",\"margin\":");
+	if (counted)
+		sht_text_ratio(t, r->native_margin, 100);
+	else
+		sht_text_lit(t, "null");
+	sht_text_lit(t, ",\"text\":");
+	sht_text_string(t, r->native_text);
+	if (with_komi) {
+		/* Komi in the ruleset's own unit: quarter zi, or points. */
+		sht_text_lit(t, ",\"komi\":");
+		sht_text_ratio(t, r->white.komi, strcmp(r->native_unit, "zi") == 0 ? 4 : 2);
+	}
+	sht_text_lit(t, "},\"text\":");
+	sht_text_string(t, r->text);
+	return true;
+}
+
+void
+sht_text_score(struct sht_text *t, const struct sht_ruleset *rs, const struct sht_replay *replay,
+    const struct sht_score_report *rep)
+{
+	const struct sht_board *b = replay->board;
+	int w = sht_board_width(b), h = sht_board_height(b);
+	bool first;
+
+	sht_text_lit(t, "{\"ruleset\":");
+	sht_text_string(t, rs->name);
+	sht_text_lit(t, ",\"how\":");
+	sht_text_string(t, sht_decision_name(rep->decision));
+	/* The ruleset, how the game was decided and its result; then the count of the final
+	 * position (and, for a game decided otherwise, the count's own result in `count`). */
+	text_result_members(t, &rep->result, rep->decision, true, true);
+	sht_text_lit(t, ",\"black\":");
+	text_side(t, &rep->result.black, false);
+	sht_text_lit(t, ",\"white\":");
+	text_side(t, &rep->result.white, true);
+	/* Dead and seki stones in board order, then the owner of every point a row at a time.
+	 * Points of a row are consecutive: the board is a padded array of rows (HACKING.md). */
+	sht_text_lit(t, ",\"dead\":[");
+	first = true;
+	for (int y = 0; y < h; y++)
+		for (int x = 0, p = sht_board_point(b, 0, y); x < w; x++, p++)
+			if (rep->dead[p]) {
+				if (!first)
+					sht_text_char(t, ',');
+				text_vertex_xy(t, b, x, y);
+				first = false;
+			}
+	sht_text_lit(t, "],\"seki\":[");
+	first = true;
+	for (int y = 0; y < h; y++)
+		for (int x = 0, p = sht_board_point(b, 0, y); x < w; x++, p++)
+			if (rep->seki[p]) {
+				if (!first)
+					sht_text_char(t, ',');
+				text_vertex_xy(t, b, x, y);
+				first = false;
+			}
+	sht_text_lit(t, "],\"ownership\":[");
+	for (int y = 0; y < h; y++) {
+		char row[SHT_MAX_SIZE + 3];
+
+		row[0] = row[w + 1] = '"';
+		row[w + 2] = ',';
+		for (int x = 0, p = sht_board_point(b, 0, y); x < w; x++, p++)
+			row[x + 1] = rep->owner[p] == SHT_BLACK ? 'X' : rep->owner[p] == SHT_WHITE ?
+			    'O' : '.';
+		sht_text_bytes(t, row, (size_t)w + (y + 1 < h ? 3 : 2));
+	}
+	sht_text_lit(t, "],\"notes\":[");
+	first = true;
+	for (int i = 0; i < rep->nnotes; i++)
+		text_array_string(t, rep->notes[i], &first);
+	sht_text_char(t, ']');
+	if (rep->decision != SHT_DECISION_COUNT) {
+		size_t before = t->len;
+
+		sht_text_lit(t, ",\"count\":{");
+		if (text_result_members(t, &rep->count, SHT_DECISION_COUNT, false, false))
+			sht_text_char(t, '}');
+		else
+			t->len = before;
+	}
+	if (rep->confidence != NULL) {
+		/* One digit a point: how sure the playouts are of its owner, in tenths. */
+		sht_text_lit(t, ",\"ownership_confidence\":[");
+		for (int y = 0; y < h; y++) {
+			char row[SHT_MAX_SIZE + 3];
+
+			row[0] = row[w + 1] = '"';
+			row[w + 2] = ',';
+			for (int x = 0, p = sht_board_point(b, 0, y); x < w; x++, p++) {
+				int c = rep->confidence[p] / 100;
+
+				row[x + 1] = (char)('0' + (c > 9 ? 9 : c));
+			}
+			sht_text_bytes(t, row, (size_t)w + (y + 1 < h ? 3 : 2));
+		}
+		sht_text_char(t, ']');
+	}
+	if (rep->settle != NULL) {
+		/* The settle step's moves, in the order played on the copy that was counted. */
+		sht_text_lit(t, ",\"settle\":[");
+		for (int i = 0; i < rep->nsettle; i++) {
+			const struct sht_settle_move *m = &rep->settle[i];
+
+			sht_text_lit(t, "{\"move\":");
+			sht_text_vertex(t, b, m->point);
+			sht_text_lit(t, ",\"color\":");
+			sht_text_string(t, m->color == SHT_BLACK ? "B" : "W");
+			sht_text_lit(t, ",\"reason\":");
+			sht_text_string(t, sht_settle_reason_name(m->reason));
+			if (m->unsure)
+				sht_text_lit(t, ",\"unsure\":true}");
+			else
+				sht_text_lit(t, ",\"unsure\":false}");
+			if (i + 1 < rep->nsettle)
+				sht_text_char(t, ',');
+		}
+		sht_text_char(t, ']');
+	}
+	sht_text_char(t, '}');
 }
 
 json_t *
 sht_json_score(const struct sht_ruleset *rs, const struct sht_replay *replay,
     const struct sht_score_report *rep)
 {
-	const struct sht_score_result *r = &rep->result;
-	const struct sht_board *b = replay->board;
-	json_t *dead = json_array(), *seki = json_array(), *own = json_array(), *notes = json_array();
-	json_t *extra_conf = NULL, *out, *result, *rest;
-	char row[SHT_MAX_SIZE + 1];
+	/* One writer for the score object: the jansson value is its text read back. */
+	struct sht_text t;
+	json_t *v = NULL;
 
-	for (int y = 0; y < sht_board_height(b); y++)
-		for (int x = 0; x < sht_board_width(b); x++) {
-			int p = sht_board_point(b, x, y);
-
-			if (rep->dead[p])
-				json_array_append_new(dead, sht_json_vertex(b, p));
-			if (rep->seki[p])
-				json_array_append_new(seki, sht_json_vertex(b, p));
-		}
-	for (int y = 0; y < sht_board_height(b); y++) {
-		for (int x = 0; x < sht_board_width(b); x++) {
-			int o = rep->owner[sht_board_point(b, x, y)];
-
-			row[x] = o == SHT_BLACK ? 'X' : o == SHT_WHITE ? 'O' : '.';
-		}
-		row[sht_board_width(b)] = '\0';
-		json_array_append_new(own, json_string(row));
-	}
-	for (int i = 0; i < rep->nnotes; i++)
-		json_array_append_new(notes, json_string(rep->notes[i]));
-	if (rep->confidence != NULL) {
-		/* One digit a point: how sure the playouts are of its owner, in tenths. */
-		json_t *conf = json_array();
-
-		for (int y = 0; y < sht_board_height(b); y++) {
-			for (int x = 0; x < sht_board_width(b); x++) {
-				int c = rep->confidence[sht_board_point(b, x, y)] / 100;
-
-				row[x] = (char)('0' + (c > 9 ? 9 : c));
-			}
-			row[sht_board_width(b)] = '\0';
-			json_array_append_new(conf, json_string(row));
-		}
-		extra_conf = conf;
-	}
-	/* The ruleset, how the game was decided and its result; then the count of the final
-	 * position (and, for a game decided otherwise, the count's own result in `count`). */
-	out = json_pack("{s:s, s:s}", "ruleset", rs->name, "how",
-	    sht_decision_name(rep->decision));
-	json_object_update(out, result = sht_json_result(r, rep->decision));
-	json_decref(result);
-	json_object_set_new(json_object_get(out, "native"), "komi", native_komi(r));
-	json_object_update(out, rest = json_pack("{s:o, s:o, s:o, s:o, s:o, s:o}",
-	    "black", side(&r->black, false),
-	    "white", side(&r->white, true),
-	    "dead", dead,
-	    "seki", seki,
-	    "ownership", own,
-	    "notes", notes));
-	json_decref(rest);
-	if (rep->decision != SHT_DECISION_COUNT)
-		json_object_set_new(out, "count", sht_json_result(&rep->count, SHT_DECISION_COUNT));
-	if (extra_conf != NULL)
-		json_object_set_new(out, "ownership_confidence", extra_conf);
-	if (rep->settle != NULL) {
-		/* The settle step's moves, in the order played on the copy that was counted. */
-		json_t *moves = json_array();
-
-		for (int i = 0; i < rep->nsettle; i++) {
-			const struct sht_settle_move *m = &rep->settle[i];
-
-			json_array_append_new(moves, json_pack("{s:o, s:s, s:s, s:b}",
-			    "move", sht_json_vertex(b, m->point),
-			    "color", m->color == SHT_BLACK ? "B" : "W",
-			    "reason", sht_settle_reason_name(m->reason),
-			    "unsure", m->unsure));
-		}
-		json_object_set_new(out, "settle", moves);
-	}
-	return out;
+	sht_text_init(&t, 4096);
+	sht_text_score(&t, rs, replay, rep);
+	if (!t.failed)
+		v = sht_json_read(t.s, t.len, 0, NULL);
+	sht_text_free(&t);
+	return v;
 }
 
 const char *

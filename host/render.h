@@ -5,13 +5,17 @@
 #include <jansson.h>
 
 #include "host.h"
+#include "json_text.h"
 
 json_t *sht_json_points(int half_points);
 json_t *sht_json_vertex(const struct sht_board *b, int point);
 json_t *sht_json_position(const struct sht_board *b);
-/* The members that say how a game was decided: winner, margin, re, native {unit, margin,
- * text}, text; margins are null unless a count decided it (decision: enum sht_decision). */
-json_t *sht_json_result(const struct sht_score_result *r, int decision);
+/* A point's vertex as a JSON string, as sht_vertex_format writes it ("D4", "pass", "?"). */
+void sht_text_vertex(struct sht_text *t, const struct sht_board *b, int point);
+/* The score object as text, byte for byte what json_dumps gave of the jansson object with
+ * SHT_JSON_REPLY_FLAGS; and that text read back into jansson values. */
+void sht_text_score(struct sht_text *t, const struct sht_ruleset *rs,
+    const struct sht_replay *replay, const struct sht_score_report *rep);
 json_t *sht_json_score(const struct sht_ruleset *rs, const struct sht_replay *replay,
     const struct sht_score_report *rep);
 json_t *sht_json_replay(const struct sht_ruleset *rs, const struct sht_replay *r);
