@@ -297,15 +297,88 @@ sht_judge_begin(const struct sht_ruleset *rs, int w, int h, int capacity, bool s
 	return true;
 }
 
+/* A move the ruleset calls a violation: its consequence, and what it does to the game.  Out of
+ * line, so that the legal moves of a replay run through a small function. */
+static __attribute__((noinline)) int
+judge_violation(const struct sht_ruleset *rs, struct sht_replay *out, struct sht_move_record *rec,
+    int color, int p, int number, int violation, int *to_move)
+{
+	const struct sht_rules_setup *su = &rs->setup;
+	int cons = (int)sht_ruleset_consequence(rs, violation);
+
+	rec->violation = violation;
+	rec->verdict = cons;
+	if (cons == SHT_CONSEQUENCE_REJECT)
+		return cons;
+	if (cons == SHT_CONSEQUENCE_LOSS) {
+		out->end = SHT_END_LOSS;
+		out->end_player = color;
+		out->decision = SHT_DECISION_VIOLATION;
+		snprintf(out->end_reason, sizeof(out->end_reason), "move %d (%c %s): %s",
+		    number, color == SHT_BLACK ? 'B' : 'W', sht_vertex_format(out->board, p,
+		    (char[8]){ 0 }, 8), sht_violation_text(violation));
+		snprintf(out->end_short, sizeof(out->end_short), "%s at move %d",
+		    sht_violation_short(violation), number);
+		return cons;
+	}
+	if (cons == SHT_CONSEQUENCE_WARNING) {
+		out->warnings[color]++;
+		if (su->warnings_to_lose > 0 && out->warnings[color] >= su->warnings_to_lose) {
+			out->end = SHT_END_LOSS;
+			out->end_player = color;
+			out->decision = SHT_DECISION_WARNINGS;
+			snprintf(out->end_reason, sizeof(out->end_reason),
+			    "%d warnings; the last at move %d (%c %s): %s", out->warnings[color],
+			    number, color == SHT_BLACK ? 'B' : 'W', sht_vertex_format(out->board,
+			    p, (char[8]){ 0 }, 8), sht_violation_text(violation));
+			snprintf(out->end_short, sizeof(out->end_short), "%d warnings, the last "
+			    "at move %d", out->warnings[color], number);
+			return cons;
+		}
+	}
+	/* Void: a move out of turn simply did not happen; any other void move loses the
+	 * turn, which counts as a pass. */
+	if (violation != SHT_VIOLATION_NOT_YOUR_TURN) {
+		sht_board_play(out->board, (enum sht_color)color, SHT_PASS, NULL);
+		*to_move = SHT_OTHER(color);
+	}
+	return cons;
+}
+
+/* A move that recreated an earlier state under simple ko: whether the cycle ends the game. */
+static __attribute__((noinline)) void
+judge_cycle(const struct sht_ruleset *rs, struct sht_replay *out, int number, int to_move)
+{
+	const struct sht_ruleset_plugin *d = rs->plugin->desc;
+	int outcome;
+
+	/* A state seen once before may be chance (sending two returning one repeats a position
+	 * once); seen a third time, the players have gone round the cycle twice and will not
+	 * leave it (as KataGo rules). */
+	if (sht_board_occurrences(out->board, sht_board_hash(out->board), (enum sht_color)to_move) <
+	    SHT_CYCLE_OCCURRENCES)
+		return;
+	outcome = d->cycle(rs->rules);
+	if (outcome == SHT_CYCLE_DRAW || outcome == SHT_CYCLE_NO_RESULT ||
+	    outcome == SHT_CYCLE_REPLAY) {
+		out->end = outcome == SHT_CYCLE_DRAW ? SHT_END_DRAW : SHT_END_NO_RESULT;
+		out->cycle_outcome = outcome;
+		out->decision = outcome == SHT_CYCLE_DRAW ? SHT_DECISION_DRAW :
+		    outcome == SHT_CYCLE_REPLAY ? SHT_DECISION_REPLAY : SHT_DECISION_NO_RESULT;
+		/* What the outcome is, `decision` says; this says why. */
+		snprintf(out->end_reason, sizeof(out->end_reason), "move %d repeats an earlier "
+		    "position with the same player to move", number);
+		snprintf(out->end_short, sizeof(out->end_short), "move %d repeats a position",
+		    number);
+	}
+}
+
 int
 sht_judge_move(const struct sht_ruleset *rs, struct sht_replay *out, int color, int p,
     int number, bool implied_passes, int *to_move)
 {
-	const struct sht_rules_setup *su = &rs->setup;
-	const struct sht_ruleset_plugin *d = rs->plugin->desc;
 	struct sht_move_record *rec;
 	struct sht_move_info info;
-	int violation = 0;
 
 	if (out->nmoves == out->capacity)
 		return SHT_JUDGE_FULL;
@@ -324,74 +397,16 @@ sht_judge_move(const struct sht_ruleset *rs, struct sht_replay *out, int color, 
 	}
 	/* A legal move is played here; one refused leaves the board as it was. */
 	if (color != *to_move)
-		violation = SHT_VIOLATION_NOT_YOUR_TURN;
-	else if (sht_board_play(out->board, (enum sht_color)color, p, &info) != SHT_LEGAL)
-		violation = (int)info.verdict;
-	if (violation != 0) {
-		int cons = (int)sht_ruleset_consequence(rs, violation);
-
-		rec->violation = violation;
-		rec->verdict = cons;
-		if (cons == SHT_CONSEQUENCE_REJECT)
-			return cons;
-		if (cons == SHT_CONSEQUENCE_LOSS) {
-			out->end = SHT_END_LOSS;
-			out->end_player = color;
-			out->decision = SHT_DECISION_VIOLATION;
-			snprintf(out->end_reason, sizeof(out->end_reason), "move %d (%c %s): %s",
-			    number, color == SHT_BLACK ? 'B' : 'W', sht_vertex_format(out->board, p,
-			    (char[8]){ 0 }, 8), sht_violation_text(violation));
-			snprintf(out->end_short, sizeof(out->end_short), "%s at move %d",
-			    sht_violation_short(violation), number);
-			return cons;
-		}
-		if (cons == SHT_CONSEQUENCE_WARNING) {
-			out->warnings[color]++;
-			if (su->warnings_to_lose > 0 && out->warnings[color] >= su->warnings_to_lose) {
-				out->end = SHT_END_LOSS;
-				out->end_player = color;
-				out->decision = SHT_DECISION_WARNINGS;
-				snprintf(out->end_reason, sizeof(out->end_reason),
-				    "%d warnings; the last at move %d (%c %s): %s", out->warnings[color],
-				    number, color == SHT_BLACK ? 'B' : 'W', sht_vertex_format(out->board,
-				    p, (char[8]){ 0 }, 8), sht_violation_text(violation));
-				snprintf(out->end_short, sizeof(out->end_short), "%d warnings, the last "
-				    "at move %d", out->warnings[color], number);
-				return cons;
-			}
-		}
-		/* Void: a move out of turn simply did not happen; any other void move loses the
-		 * turn, which counts as a pass. */
-		if (violation != SHT_VIOLATION_NOT_YOUR_TURN) {
-			sht_board_play(out->board, (enum sht_color)color, SHT_PASS, NULL);
-			*to_move = SHT_OTHER(color);
-		}
-		return cons;
-	}
+		return judge_violation(rs, out, rec, color, p, number, SHT_VIOLATION_NOT_YOUR_TURN,
+		    to_move);
+	if (sht_board_play(out->board, (enum sht_color)color, p, &info) != SHT_LEGAL)
+		return judge_violation(rs, out, rec, color, p, number, (int)info.verdict, to_move);
 	rec->captures = info.captured;
 	*to_move = SHT_OTHER(color);
-	/* Long cycles under simple ko.  A state seen once before may be chance (sending two
-	 * returning one repeats a position once); seen a third time, the players have gone round
-	 * the cycle twice and will not leave it (as KataGo rules).  A pass ends a cycle rather
-	 * than repeating it. */
-	if (info.repeated && p != SHT_PASS && su->ko == SHT_RULES_KO_SIMPLE && d->cycle != NULL &&
-	    sht_board_occurrences(out->board, sht_board_hash(out->board), *to_move) >=
-	    SHT_CYCLE_OCCURRENCES) {
-		int outcome = d->cycle(rs->rules);
-
-		if (outcome == SHT_CYCLE_DRAW || outcome == SHT_CYCLE_NO_RESULT ||
-		    outcome == SHT_CYCLE_REPLAY) {
-			out->end = outcome == SHT_CYCLE_DRAW ? SHT_END_DRAW : SHT_END_NO_RESULT;
-			out->cycle_outcome = outcome;
-			out->decision = outcome == SHT_CYCLE_DRAW ? SHT_DECISION_DRAW :
-			    outcome == SHT_CYCLE_REPLAY ? SHT_DECISION_REPLAY : SHT_DECISION_NO_RESULT;
-			/* What the outcome is, `decision` says; this says why. */
-			snprintf(out->end_reason, sizeof(out->end_reason), "move %d repeats an earlier "
-			    "position with the same player to move", number);
-			snprintf(out->end_short, sizeof(out->end_short), "move %d repeats a position",
-			    number);
-		}
-	}
+	/* Long cycles under simple ko; a pass ends a cycle rather than repeating it. */
+	if (info.repeated && p != SHT_PASS && rs->setup.ko == SHT_RULES_KO_SIMPLE &&
+	    rs->plugin->desc->cycle != NULL)
+		judge_cycle(rs, out, number, *to_move);
 	return SHT_JUDGE_PLAYED;
 }
 
