@@ -263,47 +263,49 @@ new_node(struct parser *p, size_t offset)
 	return true;
 }
 
-/* Reads the value at p->pos (its '['), unescaped into p->out where it stands.  The text ends
- * with a NUL (p->s[p->len]), which stops every scan below without a bound to test. */
+/* Reads the value whose '[' is at *at, unescaped into out where it stands, and moves *at past
+ * its ']'; false when the ']' never comes.  The text ends with a NUL (s[len]), which stops every
+ * scan below without a bound to test.  Plain arguments rather than the parser, so that the
+ * stores into out (a char pointer, which may alias anything) do not make the compiler load the
+ * parser's fields again after each. */
 static inline __attribute__((always_inline)) bool
-read_value(struct parser *p, const char **out)
+read_value(const char *s, char *out, size_t len, size_t *at, const char **value)
 {
-	const char *s = p->s;
-	size_t start = p->pos, end = start + 1, pos;
-	char *v = p->out + start + 1, *o;
+	size_t start = *at, end = start + 1, pos;
+	char *v = out + start + 1, *o;
 
 	/* Most values (a move, a number) hold no escape and no NUL: they are the text as it is,
 	 * ended by a NUL over their ']'. */
 	while (s[end] != ']' && s[end] != '\\' && s[end] != '\0')
 		end++;
 	if (s[end] == ']') {
-		p->out[end] = '\0';
-		p->pos = end + 1;
-		*out = v;
+		out[end] = '\0';
+		*at = end + 1;
+		*value = v;
 		return true;
 	}
-	/* The bytes before the escape or NUL are already in place in p->out. */
+	/* The bytes before the escape or NUL are already in place in out. */
 	o = v + (end - start - 1);
 	pos = end;
 	for (;;) {
 		char ch;
 
-		if (pos >= p->len)
-			return fail(p, start, "property value is not closed: ']' missing");
+		if (pos >= len)
+			return false;
 		ch = s[pos++];
 		if (ch == ']')
 			break;
 		if (ch == '\0')
 			continue; /* values are C strings: a NUL (U+0000) is dropped, not a terminator */
 		if (ch == '\\') {
-			if (pos >= p->len)
-				return fail(p, start, "property value is not closed: ']' missing");
+			if (pos >= len)
+				return false;
 			ch = s[pos++];
 			if (ch == '\0')
 				continue;
 			if (ch == '\n' || ch == '\r') {
 				/* A soft line break: escaped newline (\n, \r, \r\n or \n\r) vanishes. */
-				if (pos < p->len && (s[pos] == '\n' || s[pos] == '\r') && s[pos] != ch)
+				if (pos < len && (s[pos] == '\n' || s[pos] == '\r') && s[pos] != ch)
 					pos++;
 				continue;
 			}
@@ -311,8 +313,21 @@ read_value(struct parser *p, const char **out)
 		*o++ = ch;
 	}
 	*o = '\0';
-	p->pos = pos;
-	*out = v;
+	*at = pos;
+	*value = v;
+	return true;
+}
+
+/* A value with no identifier, read whole so that its text is not taken for structure. */
+static bool
+skip_value(struct parser *p)
+{
+	const char *ignored;
+	size_t at = p->pos;
+
+	if (!read_value(p->s, p->out, p->len, &at, &ignored))
+		return fail(p, p->pos, "property value is not closed: ']' missing");
+	p->pos = at;
 	return true;
 }
 
@@ -351,21 +366,28 @@ read_property(struct parser *p)
 	id[idlen] = '\0';
 	if (p->open == NULL && !new_node(p, start))
 		return false;
-	while (s[p->pos] == '[') {
-		if (nvalues == p->values.cap) {
-			int cap = p->values.cap ? p->values.cap * 2 : 8;
-			const char **v = realloc(p->values.v, sizeof(*v) * (size_t)cap);
+	{
+		char *out = p->out;
+		size_t len = p->len, at = pos;
+		const char **vals = p->values.v;
+		int cap = p->values.cap;
 
-			if (v == NULL)
-				return oom(p);
-			p->values.v = v;
-			p->values.cap = cap;
+		while (s[at] == '[') {
+			if (nvalues == cap) {
+				cap = cap ? cap * 2 : 8;
+				vals = realloc(vals, sizeof(*vals) * (size_t)cap);
+				if (vals == NULL)
+					return oom(p);
+				p->values.v = vals;
+				p->values.cap = cap;
+			}
+			if (!read_value(s, out, len, &at, &vals[nvalues]))
+				return fail(p, at, "property value is not closed: ']' missing");
+			nvalues++;
+			while (is_space(s[at]))
+				at++;
 		}
-		if (!read_value(p, &p->values.v[nvalues]))
-			return false;
-		nvalues++;
-		while (is_space(s[p->pos]))
-			p->pos++;
+		p->pos = at;
 	}
 	if (idlen == 0)
 		return true; /* only lower-case letters: not a property FF[4] knows; skip it */
@@ -447,11 +469,7 @@ parse_text(struct parser *p)
 			if (!read_property(p))
 				return false;
 		} else if (ch == '[' && p->depth > 0) {
-			/* A value with no identifier: skip it whole so its text is not read
-			 * as structure. */
-			const char *ignored;
-
-			if (!read_value(p, &ignored))
+			if (!skip_value(p))
 				return false;
 		} else {
 			/* White space, and stray bytes between properties, carry nothing. */
@@ -540,8 +558,10 @@ sht_sgf_free(struct sht_sgf_collection *c)
 const struct sht_sgf_prop *
 sht_sgf_find(const struct sht_sgf_node *n, const char *id)
 {
+	/* The first letters compared before strcmp is called: a root node holds a dozen
+	 * properties or more, and a game's extraction looks up ten of them. */
 	for (int i = 0; n != NULL && i < n->nprops; i++)
-		if (strcmp(n->props[i].id, id) == 0)
+		if (n->props[i].id[0] == id[0] && strcmp(n->props[i].id, id) == 0)
 			return &n->props[i];
 	return NULL;
 }
@@ -725,7 +745,26 @@ add_setup(struct game_builder *gb, const struct sht_sgf_prop *prop, int color)
 	return true;
 }
 
-static inline bool
+/* The error of a move whose point does not read, with the move's number; out of line, so that
+ * add_move stays small. */
+static __attribute__((noinline)) bool
+bad_move(struct game_builder *gb, const struct sht_sgf_prop *prop, const char *v)
+{
+	int x, y;
+	char msg[sizeof(gb->err->message)];
+
+	if (parse_point(gb, v, prop->offset, &x, &y))
+		return true; /* not reached: the caller found the point bad */
+	if (gb->err != NULL) {
+		/* Prefix the move number; the point's own message is short. */
+		memcpy(msg, gb->err->message, sizeof(msg));
+		snprintf(gb->err->message, sizeof(gb->err->message), "move %d: %.200s",
+		    gb->g->nmoves + 1, msg);
+	}
+	return false;
+}
+
+static inline __attribute__((always_inline)) bool
 add_move(struct game_builder *gb, const struct sht_sgf_prop *prop, int color)
 {
 	const char *v = prop->nvalues > 0 ? prop->values[0] : "";
@@ -735,17 +774,11 @@ add_move(struct game_builder *gb, const struct sht_sgf_prop *prop, int color)
 	if (v[0] == '\0' || (v[0] == 't' && v[1] == 't' && v[2] == '\0' && gb->g->width <= 19 &&
 	    gb->g->height <= 19))
 		return add_event(gb, SHT_SGF_MOVE, color, -1, -1, prop->offset);
-	if (!parse_point(gb, v, prop->offset, &x, &y)) {
-		char msg[sizeof(gb->err->message)];
-
-		if (gb->err != NULL) {
-			/* Prefix the move number; the point's own message is short. */
-			memcpy(msg, gb->err->message, sizeof(msg));
-			snprintf(gb->err->message, sizeof(gb->err->message), "move %d: %.200s",
-			    gb->g->nmoves + 1, msg);
-		}
-		return false;
-	}
+	x = coord(v[0]);
+	y = x >= 0 ? coord(v[1]) : -1;
+	if (x < 0 || y < 0 || (v[2] != '\0' && v[2] != ':') || x >= gb->g->width ||
+	    y >= gb->g->height)
+		return bad_move(gb, prop, v);
 	return add_event(gb, SHT_SGF_MOVE, color, x, y, prop->offset);
 }
 
@@ -812,7 +845,7 @@ static bool
 any_value_contains(const struct sht_sgf_node *n, const char *id, const char *needle)
 {
 	for (int i = 0; i < n->nprops; i++) {
-		if (strcmp(n->props[i].id, id) != 0)
+		if (n->props[i].id[0] != id[0] || strcmp(n->props[i].id, id) != 0)
 			continue;
 		for (int k = 0; k < n->props[i].nvalues; k++)
 			if (contains_ignoring_case(n->props[i].values[k], needle))
