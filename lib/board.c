@@ -281,7 +281,15 @@ sht_board_new(const struct sht_board_options *opt)
 void
 sht_board_clear(struct sht_board *b)
 {
-	memset(b->chash, 0, b->mutable_bytes);
+	/* Only chain[] must start at zero (no point belongs to a chain); the per-chain arrays are
+	 * written when a chain is made and read only through a chain id, and id 0 (a border
+	 * corner, never a stone) reads as a chain of nothing.  Clearing all of them was most of
+	 * making a board. */
+	memset(b->chain, 0, (size_t)b->npoints * sizeof(*b->chain));
+	b->chash[0] = 0;
+	b->next[0] = 0;
+	b->libs[0] = 0;
+	b->size[0] = 0;
 	memset(b->color, SHT_OFFBOARD, (size_t)b->npoints);
 	for (int y = 0; y < b->h; y++)
 		memset(b->color + (y + 1) * b->stride + 1, SHT_EMPTY, (size_t)b->w);
