@@ -9,6 +9,7 @@
 
 #include <jansson.h>
 
+#include "shoutan/area.h"
 #include "shoutan/board.h"
 #include "shoutan/clock.h"
 #include "shoutan/ruleset.h"
@@ -267,8 +268,9 @@ struct sht_score_report {
 	struct sht_score_result count;  /* the count, when the game was decided otherwise */
 	uint8_t *dead;        /* per point of the board: 1 for a dead stone */
 	uint8_t *seki;        /* per point: 1 for a stone in seki */
-	uint8_t *owner;       /* per point: SHT_BLACK / SHT_WHITE / SHT_EMPTY after dead removal
-	                       * (and, with dead: auto, after the settle step) */
+	/* Who owns each point after dead removal (and, with dead: auto, after the settle step):
+	 * the area map counted, read with sht_area_owner or its bits. */
+	struct sht_area owner;
 	uint16_t *confidence; /* per point, per mille, with dead: auto; NULL otherwise */
 	/* The settle step's moves (dead: auto), in order; the count is of the settled board. */
 	struct sht_settle_move *settle;

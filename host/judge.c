@@ -719,7 +719,6 @@ sht_score_report_free(struct sht_score_report *r)
 {
 	free(r->dead);
 	free(r->seki);
-	free(r->owner);
 	free(r->confidence);
 	free(r->settle);
 	memset(r, 0, sizeof(*r));
@@ -738,15 +737,6 @@ plugin_score(const struct sht_ruleset *rs, const struct sht_position *pos,
 		return judge_error(err, SHT_ERROR_INTERNAL, 0, "ruleset %s cannot score this "
 		    "position: %s", rs->name, why[0] ? why : "no reason given");
 	return true;
-}
-
-static void
-owner_map(const struct sht_board *b, const uint8_t *dead, uint8_t *owner)
-{
-	struct sht_area area;
-
-	sht_area_compute(b, dead, &area);
-	sht_area_owner_map(b, &area, owner);
 }
 
 /* "5 dame, 2 protect" for the settle note. */
@@ -829,14 +819,13 @@ settle_and_rescore(const struct sht_ruleset *rs, const struct sht_replay *replay
 	struct tax_groups_lazy tax = { 0 };
 	struct sht_position pos = { .tax = &tax };
 	struct sht_score_result before = out->result;
-	struct sht_area area;
 	char summary[128], unsure[160] = "", v[8];
 	int shown = 0;
 
 	if (!sht_settle(b, out->dead, &so, &sr)) {
+		/* out->owner is the unsettled map already. */
 		add_note(out, "the position could not be settled (out of memory): counted as it "
 		    "stands");
-		owner_map(b, out->dead, out->owner);
 		return true;
 	}
 	/* Chains settling found alive are counted alive: the dead list says what was counted. */
@@ -845,8 +834,7 @@ settle_and_rescore(const struct sht_ruleset *rs, const struct sht_replay *replay
 	note_revived(b, &sr, out);
 	pos.board = sr.board;
 	/* One area map for the counts and the ownership rows. */
-	sht_area_compute(sr.board, NULL, &area);
-	sht_area_counts_of(sr.board, NULL, &area, &pos.counts, out->seki);
+	sht_area_counts_map(sr.board, NULL, &pos.counts, out->seki, &out->owner);
 	/* The dead were taken off the copy: they are still the opponent's prisoners. */
 	for (int c = SHT_BLACK; c <= SHT_WHITE; c++)
 		pos.counts.dead[c] += sr.removed[c];
@@ -857,7 +845,6 @@ settle_and_rescore(const struct sht_ruleset *rs, const struct sht_replay *replay
 		sht_settle_result_free(&sr);
 		return false;
 	}
-	sht_area_owner_map(sr.board, &area, out->owner);
 	if (sr.nmoves == 0) {
 		add_note(out, "nothing was left to settle");
 	} else {
@@ -899,18 +886,15 @@ sht_judge_score(const struct sht_ruleset *rs, const struct sht_replay *replay,
 	struct tax_groups_lazy tax = { 0 };
 	struct sht_position pos = { .tax = &tax };
 	struct sht_tally_policy seen = { 0 };
-	struct sht_area area;
 	uint8_t *playout_owner = NULL;
 	bool settle = spec->mode == SHT_DEAD_AUTO;
 
 	memset(out, 0, sizeof(*out));
 	out->dead = calloc((size_t)n, 1);
 	out->seki = calloc((size_t)n, 1);
-	out->owner = calloc((size_t)n, 1);
 	if (settle)
 		playout_owner = calloc((size_t)n, 1);
-	if (out->dead == NULL || out->seki == NULL || out->owner == NULL ||
-	    (settle && playout_owner == NULL)) {
+	if (out->dead == NULL || out->seki == NULL || (settle && playout_owner == NULL)) {
 		free(playout_owner);
 		sht_score_report_free(out);
 		return judge_error(err, SHT_ERROR_INTERNAL, 0, "out of memory");
@@ -928,9 +912,9 @@ sht_judge_score(const struct sht_ruleset *rs, const struct sht_replay *replay,
 	pos.board = b;
 	pos.dead = out->dead;
 	pos.policy_seen = settle ? &seen : NULL;
-	/* One area map gives the counts, the seki stones and (unsettled) the ownership rows. */
-	sht_area_compute(b, out->dead, &area);
-	sht_area_counts_of(b, out->dead, &area, &pos.counts, out->seki);
+	/* One area map gives the counts, the seki stones and the ownership rows (which the
+	 * settle step replaces with the settled board's). */
+	sht_area_counts_map(b, out->dead, &pos.counts, out->seki, &out->owner);
 	pos.counts.handicap = replay->handicap;
 	pos.counts.komi = replay->komi;
 	if (!plugin_score(rs, &pos, &out->result, err) ||
@@ -940,8 +924,6 @@ sht_judge_score(const struct sht_ruleset *rs, const struct sht_replay *replay,
 		return false;
 	}
 	free(playout_owner);
-	if (!settle)
-		sht_area_owner_map(b, &area, out->owner);
 	if (replay->decision != SHT_DECISION_COUNT) {
 		/* The game ended before counting: that decides it, and the count is kept beside. */
 		out->decision = replay->decision;

@@ -218,9 +218,12 @@ sht_text_score(struct sht_text *t, const struct sht_ruleset *rs, const struct sh
 
 		row[0] = row[w + 1] = '"';
 		row[w + 2] = ',';
-		for (int x = 0, p = sht_board_point(b, 0, y); x < w; x++, p++)
-			row[x + 1] = rep->owner[p] == SHT_BLACK ? 'X' : rep->owner[p] == SHT_WHITE ?
-			    'O' : '.';
+		for (int x = 0, p = sht_board_point(b, 0, y); x < w; x++, p++) {
+			uint64_t bit = UINT64_C(1) << (p & 63);
+
+			row[x + 1] = rep->owner.black[p >> 6] & bit ? 'X' :
+			    rep->owner.white[p >> 6] & bit ? 'O' : '.';
+		}
 		sht_text_bytes(t, row, (size_t)w + (y + 1 < h ? 3 : 2));
 	}
 	sht_text_lit(t, "],\"notes\":[");

@@ -74,25 +74,39 @@ on_board_mask(const struct sht_board *b, uint64_t *mask)
 	}
 }
 
-void
-sht_area_compute(const struct sht_board *b, const uint8_t *dead, struct sht_area *a)
+/* The live stones as bitsets: [0] black, [1] white. */
+struct live_stones {
+	uint64_t bits[2][SHT_BITSET_WORDS];
+};
+
+/* sht_area_compute, with the live stones left in *stones. */
+static void
+area_compute(const struct sht_board *b, const uint8_t *dead, struct sht_area *a,
+    struct live_stones *stones)
 {
+	uint64_t (*live)[SHT_BITSET_WORDS] = stones->bits;
 	int nw = words_for(b);
-	uint64_t live[2][SHT_BITSET_WORDS], open[SHT_BITSET_WORDS];
+	uint64_t open[SHT_BITSET_WORDS];
 	uint64_t reach[2][SHT_BITSET_WORDS];
 
 	memset(a, 0, sizeof(*a));
-	memcpy(live, b->bits, sizeof(live));
+	memcpy(live, b->bits, sizeof(b->bits));
 	if (dead != NULL) {
-		/* Only the stones can be dead: visit their bits, not every point. */
-		for (int c = 0; c < 2; c++)
-			for (int i = 0; i < nw; i++)
-				for (uint64_t w = b->bits[c][i]; w != 0; w &= w - 1) {
-					int p = 64 * i + __builtin_ctzll(w);
+		/* The flags eight at a time, most being 0; a flag off a stone clears no stone. */
+		for (int p = 0; p < b->npoints; p += 8) {
+			int end = b->npoints - p < 8 ? b->npoints : p + 8;
+			uint64_t eight = 0;
 
-					if (dead[p])
-						live[c][i] &= ~(UINT64_C(1) << (p & 63));
+			if (end == p + 8)
+				memcpy(&eight, dead + p, 8);
+			if (end == p + 8 && eight == 0)
+				continue;
+			for (int q = p; q < end; q++)
+				if (dead[q]) {
+					live[0][q >> 6] &= ~(UINT64_C(1) << (q & 63));
+					live[1][q >> 6] &= ~(UINT64_C(1) << (q & 63));
 				}
+		}
 	}
 	/* Open points: on the board and not a live stone. */
 	on_board_mask(b, open);
@@ -116,6 +130,14 @@ sht_area_compute(const struct sht_board *b, const uint8_t *dead, struct sht_area
 	a->black_territory = popcount_words(a->black, nw) - a->black_stones;
 	a->white_territory = popcount_words(a->white, nw) - a->white_stones;
 	a->dame_points = popcount_words(a->dame, nw);
+}
+
+void
+sht_area_compute(const struct sht_board *b, const uint8_t *dead, struct sht_area *a)
+{
+	struct live_stones live;
+
+	area_compute(b, dead, a, &live);
 }
 
 int
@@ -214,42 +236,58 @@ struct group_stats {
 	int eyeless[3];
 };
 
-/* A point's part in the groups of sht_area_ilr: the colour that owns it (0: none), and whether
- * it holds one of that colour's live stones rather than a point of its territory. */
-enum { OWN_COLOR = 3, OWN_STONE = 4 };
-
-/* What the scan knows of one group, kept at its union-find root. */
-struct group_info {
-	int16_t first_stone; /* its first live stone in point order (0, a border point: none) */
-	int16_t owned;       /* its points that are not live stones */
-	int16_t eye;         /* the root of its first territory region, when eyes > 0 */
-	uint8_t eyes;        /* separate territory regions, counted up to two */
-	bool touches_seki;   /* a stone of it is beside a seki point */
-	bool in_atari;       /* a chain of it has fewer than two liberties */
-	int label;           /* ILR index + 1; 0 for a group that is no ILR */
-};
-
-/* The root of p's set, halving the path on the way. */
-static inline int
-uf_find(int16_t *parent, int p)
+/* One row's bits of a bitset: the w points from p0, as the low bits of a word. */
+static inline uint32_t
+row_bits(const uint64_t *bits, int p0, int w)
 {
-	while (parent[p] != p) {
-		parent[p] = parent[parent[p]];
-		p = parent[p];
-	}
-	return p;
+	int i = p0 >> 6, s = p0 & 63;
+	uint64_t v = bits[i] >> s;
+
+	if (s + w > 64)
+		v |= bits[i + 1] << (64 - s);
+	return (uint32_t)(v & ((UINT64_C(1) << w) - 1));
 }
 
-/* Joins the sets of p and q; the smaller point is the root. */
-static inline void
-uf_join(int16_t *parent, int p, int q)
-{
-	int rp = uf_find(parent, p), rq = uf_find(parent, q);
+/*
+ * A run: consecutive points of one row owned by one colour.  A group (see sht_area_ilr) is a
+ * connected set of a colour's owned points, so its runs are joined by union-find where they
+ * touch the row above; the root, the group's first run in point order, keeps what the scan
+ * learns of the group.
+ */
+struct run {
+	int16_t start;     /* its first point */
+	uint8_t x, len;    /* its columns: x .. x + len - 1 */
+	uint8_t color;
+	int16_t parent;    /* the run it is joined to; the root is its own */
+	uint32_t live;     /* its live stones, as bits of the row from column 0 */
+	/* Of the group, at the root: */
+	int16_t label;     /* ILR index + 1, 0 for no ILR */
+	bool listed;       /* its first live stone was seen */
+	bool in_atari;     /* a chain of it has fewer than two liberties */
+	bool touches_seki; /* a live stone of it is beside a seki point */
+	uint8_t eyes;      /* separate territory regions, counted up to two */
+};
 
-	if (rp < rq)
-		parent[rq] = (int16_t)rp;
-	else if (rq < rp)
-		parent[rp] = (int16_t)rq;
+static inline int
+run_root(struct run *runs, int i)
+{
+	while (runs[i].parent != i)
+		i = runs[i].parent = runs[runs[i].parent].parent;
+	return i;
+}
+
+/* The run that holds point p, or -1; row_first[y] is row y's first run. */
+static int
+run_at(const struct sht_board *b, const struct run *runs, const int16_t *row_first, int p)
+{
+	int y = p / b->stride - 1, x = p % b->stride - 1;
+
+	if (y < 0 || y >= b->h)
+		return -1;
+	for (int i = row_first[y]; i < row_first[y + 1]; i++)
+		if (x >= runs[i].x && x < runs[i].x + runs[i].len)
+			return i;
+	return -1;
 }
 
 /* Whether the live chain of s has fewer than two liberties once the dead stones' points count
@@ -275,135 +313,196 @@ chain_in_atari(const struct sht_board *b, const uint8_t *dead, int s)
 }
 
 /*
- * Labels ILRs (see sht_area_ilr) given the area map, and gathers the non-ILR groups' stats.
- * A group is a connected set of one colour's owned points (its live stones and the points it
- * alone reaches: every such set holds a live stone), so one raster pass of union-find labels
- * them all, and a second pass gathers what decides each: a chain in atari, a stone beside a seki
- * point, and (only when there are seki points) its separate territory regions.  group may be
- * NULL when the labels are not wanted.
+ * The separate territory regions (owned points that are not live stones) of the groups beside
+ * a seki point, counted up to two: only those groups need them, and only positions with seki
+ * points have such groups, so this walks points.
  */
 static void
-ilr_scan(const struct sht_board *b, const uint8_t *dead, const struct sht_area *a, int *group,
-    int counts[3], uint8_t *seki, struct group_stats *stats)
+count_eyes(const struct sht_board *b, struct run *runs, int nruns)
 {
 	enum { MAXP = 64 * SHT_BITSET_WORDS };
-	uint8_t own[MAXP], sekipt[MAXP];
-	int16_t parent[MAXP], tparent[MAXP], roots[MAXP];
-	struct group_info info[MAXP];
-	int nw = words_for(b), nroots = 0, n = 0, stride = b->stride, nseki;
+	int16_t group[MAXP];
+	int queue[MAXP];
+
+	memset(group, 0xff, (size_t)b->npoints * sizeof(*group)); /* -1: no territory of one */
+	for (int i = 0; i < nruns; i++) {
+		int r = run_root(runs, i);
+
+		if (runs[r].touches_seki)
+			for (int x = 0; x < runs[i].len; x++)
+				if (!((runs[i].live >> (runs[i].x + x)) & 1))
+					group[runs[i].start + x] = (int16_t)r;
+	}
+	for (int p = 0; p < b->npoints; p++) {
+		int g = group[p], head = 0, n = 0;
+
+		if (g < 0)
+			continue;
+		if (runs[g].eyes < 2)
+			runs[g].eyes++;
+		/* The region of p, taken out of the map as it is crossed. */
+		group[p] = -1;
+		queue[n++] = p;
+		while (head < n) {
+			int s = queue[head++];
+
+			for (int d = 0; d < 4; d++) {
+				int q = s + b->dir[d];
+
+				if (group[q] == g) {
+					group[q] = -1;
+					queue[n++] = q;
+				}
+			}
+		}
+	}
+}
+
+/*
+ * Labels ILRs (see sht_area_ilr) given the area map, and gathers the non-ILR groups' stats:
+ * the runs of each row, joined to the row above; a chain in atari found among the stones
+ * whose chain has fewer than two real liberties; the groups beside seki points found from
+ * those points.  group may be NULL when the labels are not wanted.
+ */
+static void
+ilr_scan(const struct sht_board *b, const uint8_t *dead, const struct sht_area *a,
+    const struct live_stones *stones, int *group, int counts[3], uint8_t *seki,
+    struct group_stats *stats)
+{
+	const uint64_t (*live)[SHT_BITSET_WORDS] = stones->bits;
+	enum { MAXP = 64 * SHT_BITSET_WORDS, MAXRUNS = SHT_MAX_SIZE * SHT_MAX_SIZE };
+	struct run runs[MAXRUNS];
+	int16_t row_first[SHT_MAX_SIZE + 1];
+	uint8_t sekipt[MAXP];
+	int16_t columns[2][SHT_MAX_SIZE], *run_above = columns[0], *run_here = columns[1];
+	uint32_t own_above[2] = { 0, 0 }, starts_above = 0;
+	int nw = words_for(b), nruns = 0, n = 0, nseki;
 	bool seki_groups = false;
 
 	counts[0] = counts[SHT_BLACK] = counts[SHT_WHITE] = 0;
 	memset(stats, 0, sizeof(*stats));
 	if (seki != NULL)
 		memset(seki, 0, (size_t)b->npoints);
-	nseki = sht_area_seki_points(b, a, sekipt);
-	memset(own, 0, (size_t)b->npoints);
-	for (int c = SHT_BLACK; c <= SHT_WHITE; c++) {
-		const uint64_t *bits = c == SHT_BLACK ? a->black : a->white;
+	/* The runs, row by row, each joined to the runs of its colour it touches above: those
+	 * are found from the row above's bits, by the run starting last before each stretch of
+	 * them (run_above[x]: the run of the row above that starts at column x). */
+	for (int y = 0; y < b->h; y++) {
+		int p0 = (y + 1) * b->stride + 1;
+		uint32_t own[2] = { row_bits(a->black, p0, b->w), row_bits(a->white, p0, b->w) };
+		uint32_t alive[2] = { row_bits(live[0], p0, b->w), row_bits(live[1], p0, b->w) };
+		uint32_t left = own[0] | own[1], starts = 0;
+		int16_t *swap;
 
+		row_first[y] = (int16_t)nruns;
+		while (left != 0) {
+			int x = __builtin_ctz(left), c = (own[0] >> x) & 1 ? 0 : 1;
+			int len = __builtin_ctz(~(own[c] >> x));
+			uint32_t mask = ((UINT32_C(1) << len) - 1) << x;
+
+			left &= ~mask;
+			runs[nruns] = (struct run){ .start = (int16_t)(p0 + x), .x = (uint8_t)x,
+				.len = (uint8_t)len, .color = (uint8_t)(c + 1), .parent = (int16_t)nruns,
+				.live = alive[c] & mask };
+			starts |= UINT32_C(1) << x;
+			run_here[x] = (int16_t)nruns;
+			for (uint32_t over = own_above[c] & mask; over != 0;) {
+				int x0 = __builtin_ctz(over);
+				int s = 31 - __builtin_clz(starts_above & ((UINT32_C(2) << x0) - 1));
+				int k = run_above[s], ra = run_root(runs, k), rb = run_root(runs, nruns);
+
+				if (ra < rb)
+					runs[rb].parent = (int16_t)ra;
+				else if (rb < ra)
+					runs[ra].parent = (int16_t)rb;
+				over &= ~((UINT32_C(1) << (s + runs[k].len)) - 1);
+			}
+			nruns++;
+		}
+		own_above[0] = own[0];
+		own_above[1] = own[1];
+		starts_above = starts;
+		swap = run_above;
+		run_above = run_here;
+		run_here = swap;
+	}
+	row_first[b->h] = (int16_t)nruns;
+	/* Roots are each group's first run: one pass in order flattens every path. */
+	for (int i = 0; i < nruns; i++)
+		runs[i].parent = runs[runs[i].parent].parent;
+	/* No chain of a group may be in atari: a dead stone's point counts as a liberty, so only
+	 * chains with fewer than two real ones are walked. */
+	for (int c = 0; c < 2; c++)
 		for (int i = 0; i < nw; i++)
-			for (uint64_t w = bits[i]; w != 0; w &= w - 1) {
-				int p = 64 * i + __builtin_ctzll(w);
+			for (uint64_t w = live[c][i]; w != 0; w &= w - 1) {
+				int p = 64 * i + __builtin_ctzll(w), k;
 
-				own[p] = (uint8_t)(c | (is_live_stone(b, dead, p) ? OWN_STONE : 0));
+				if (b->chain[p] != p || b->libs[p] >= 2 || !chain_in_atari(b, dead, p))
+					continue;
+				if ((k = run_at(b, runs, row_first, p)) >= 0)
+					runs[runs[k].parent].in_atari = true;
 			}
-	}
-	/* Pass one: the groups, and with seki points about, the territory regions (eyes). */
-	for (int y = 0; y < b->h; y++) {
-		int p = (y + 1) * stride + 1;
+	/* Groups with a live stone beside a seki point. */
+	nseki = sht_area_seki_points(b, a, sekipt);
+	for (int i = 0; i < nw && nseki > 0; i++)
+		for (uint64_t w = a->dame[i]; w != 0; w &= w - 1) {
+			int q = 64 * i + __builtin_ctzll(w);
 
-		for (int x = 0; x < b->w; x++, p++) {
-			int o = own[p], c = o & OWN_COLOR;
+			if (!sekipt[q])
+				continue;
+			for (int d = 0; d < 4; d++) {
+				int p = q + b->dir[d], k;
 
-			if (c == 0)
-				continue;
-			parent[p] = (int16_t)p;
-			info[p] = (struct group_info){ 0 };
-			if ((own[p - 1] & OWN_COLOR) == c)
-				parent[p] = (int16_t)uf_find(parent, p - 1);
-			if ((own[p - stride] & OWN_COLOR) == c)
-				uf_join(parent, p, p - stride);
-			if (nseki == 0 || (o & OWN_STONE))
-				continue;
-			tparent[p] = (int16_t)p;
-			if (own[p - 1] == o)
-				tparent[p] = (int16_t)uf_find(tparent, p - 1);
-			if (own[p - stride] == o)
-				uf_join(tparent, p, p - stride);
+				if (is_live_stone(b, dead, p) && (k = run_at(b, runs, row_first, p)) >= 0)
+					runs[runs[k].parent].touches_seki = seki_groups = true;
+			}
 		}
-	}
-	/* Pass two: what each group holds, its groups listed by their first stone. */
-	for (int y = 0; y < b->h; y++) {
-		int p = (y + 1) * stride + 1;
+	if (seki_groups)
+		count_eyes(b, runs, nruns);
+	/*
+	 * In the order of their first live stones: an ILR has no chain in atari and no stone
+	 * beside a seki point, or two separate territory regions (two eyes are life, whatever a
+	 * chain of the group shares with the opponent: it can join the eyes through the group's
+	 * own points and then fill the shared liberty, a fight the position left open, not a
+	 * seki).  Not an ILR and beside a seki point, a group lives in seki and its eyes are seki
+	 * eyes; a group merely holding a chain in atari is unsettled, not seki, and keeps its
+	 * territory.
+	 */
+	for (int i = 0; i < nruns; i++) {
+		struct run *g = &runs[runs[i].parent];
+		int c = g->color;
 
-		for (int x = 0; x < b->w; x++, p++) {
-			int o = own[p], r;
-			struct group_info *g;
-
-			if (o == 0)
-				continue;
-			r = uf_find(parent, p);
-			g = &info[r];
-			if (!(o & OWN_STONE)) {
-				g->owned++;
-				if (nseki > 0) {
-					int t = uf_find(tparent, p);
-
-					if (g->eyes == 0) {
-						g->eyes = 1;
-						g->eye = (int16_t)t;
-					} else if (g->eyes == 1 && g->eye != t) {
-						g->eyes = 2;
-					}
-				}
-				continue;
-			}
-			if (g->first_stone == 0) {
-				g->first_stone = (int16_t)p;
-				roots[nroots++] = (int16_t)r;
-			}
-			/* No chain of the group may be in atari: a dead stone's point counts as a
-			 * liberty, so only a chain with fewer than two real ones needs counting. */
-			if (!g->in_atari && b->chain[p] == p && b->libs[p] < 2)
-				g->in_atari = chain_in_atari(b, dead, p);
-			for (int d = 0; d < 4 && nseki > 0 && !g->touches_seki; d++)
-				g->touches_seki = sekipt[p + b->dir[d]];
-		}
-	}
-	/* An ILR has no chain in atari and no stone beside a seki point, or two separate
-	 * territory regions: two eyes are life, whatever a chain of the group shares with the
-	 * opponent, since it can join the eyes through the group's own points and then fill the
-	 * shared liberty (a fight the position left open, not a seki).  Not an ILR and beside a
-	 * seki point, a group lives in seki and its eyes are seki eyes; a group merely holding a
-	 * chain in atari is unsettled, not seki, and keeps its territory. */
-	for (int i = 0; i < nroots; i++) {
-		struct group_info *g = &info[roots[i]];
-		int c = own[roots[i]] & OWN_COLOR;
-
+		if (runs[i].live == 0 || g->listed)
+			continue;
+		g->listed = true;
 		if ((!g->touches_seki || g->eyes >= 2) && !g->in_atari) {
-			g->label = ++n;
+			g->label = (int16_t)++n;
 			counts[c]++;
 		} else if (g->touches_seki) {
-			stats->seki_territory[c] += g->owned;
-			if (g->owned > 0)
+			int owned = 0;
+
+			for (int k = runs[i].parent; k < nruns; k++)
+				if (runs[k].parent == runs[i].parent)
+					owned += runs[k].len - __builtin_popcount(runs[k].live);
+			stats->seki_territory[c] += owned;
+			if (owned > 0)
 				stats->eyed[c]++;
 			else
 				stats->eyeless[c]++;
-			seki_groups = true;
 		}
 	}
-	if (group != NULL)
-		for (int p = 0; p < b->npoints; p++)
-			group[p] = own[p] ? info[uf_find(parent, p)].label : 0;
+	if (group != NULL) {
+		memset(group, 0, (size_t)b->npoints * sizeof(*group));
+		for (int i = 0; i < nruns; i++)
+			for (int x = 0; x < runs[i].len; x++)
+				group[runs[i].start + x] = runs[runs[i].parent].label;
+	}
 	if (seki != NULL && seki_groups)
-		for (int p = 0; p < b->npoints; p++) {
-			const struct group_info *g;
+		for (int i = 0; i < nruns; i++) {
+			const struct run *g = &runs[runs[i].parent];
 
-			if (!(own[p] & OWN_STONE))
-				continue;
-			g = &info[uf_find(parent, p)];
-			seki[p] = g->label == 0 && g->touches_seki;
+			if (g->label == 0 && g->touches_seki)
+				for (uint32_t w = runs[i].live; w != 0; w &= w - 1)
+					seki[runs[i].start - runs[i].x + __builtin_ctz(w)] = 1;
 		}
 }
 
@@ -413,21 +512,24 @@ sht_area_ilr(const struct sht_board *b, const uint8_t *dead, int *group, int cou
 {
 	struct sht_area a;
 	struct group_stats stats;
+	struct live_stones live;
 
-	sht_area_compute(b, dead, &a);
-	ilr_scan(b, dead, &a, group, counts, seki, &stats);
+	area_compute(b, dead, &a, &live);
+	ilr_scan(b, dead, &a, &live, group, counts, seki, &stats);
 }
 
 void
-sht_area_counts_of(const struct sht_board *b, const uint8_t *dead, const struct sht_area *a,
-    struct sht_counts *out, uint8_t *seki)
+sht_area_counts_map(const struct sht_board *b, const uint8_t *dead, struct sht_counts *out,
+    uint8_t *seki, struct sht_area *a)
 {
 	struct group_stats stats;
+	struct live_stones live;
 	int groups[3];
 
+	area_compute(b, dead, a, &live);
 	memset(out, 0, sizeof(*out));
 	out->size = sizeof(*out);
-	ilr_scan(b, dead, a, NULL, groups, seki, &stats);
+	ilr_scan(b, dead, a, &live, NULL, groups, seki, &stats);
 	out->stones[SHT_BLACK] = a->black_stones;
 	out->stones[SHT_WHITE] = a->white_stones;
 	out->territory[SHT_BLACK] = a->black_territory;
@@ -453,18 +555,5 @@ sht_area_counts(const struct sht_board *b, const uint8_t *dead, struct sht_count
 {
 	struct sht_area a;
 
-	sht_area_compute(b, dead, &a);
-	sht_area_counts_of(b, dead, &a, out, seki);
-}
-
-void
-sht_area_owner_map(const struct sht_board *b, const struct sht_area *a, uint8_t *owner)
-{
-	memset(owner, SHT_EMPTY, (size_t)b->npoints);
-	for (int i = 0; i < words_for(b); i++) {
-		for (uint64_t w = a->black[i]; w != 0; w &= w - 1)
-			owner[64 * i + __builtin_ctzll(w)] = SHT_BLACK;
-		for (uint64_t w = a->white[i]; w != 0; w &= w - 1)
-			owner[64 * i + __builtin_ctzll(w)] = SHT_WHITE;
-	}
+	sht_area_counts_map(b, dead, out, seki, &a);
 }

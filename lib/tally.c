@@ -1,6 +1,5 @@
 /* The score arithmetic every counting method shares: counts and a policy in, a breakdown out. */
 #include <stdbool.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,11 +7,39 @@
 #include "shoutan/ruleset.h"
 #include "shoutan/tally.h"
 
-/* Half points as text: 15 -> "7.5", 14 -> "7". */
+/* Appends s to buf (of len bytes, holding *used) as snprintf would: truncated, always ended. */
+static void
+append(char *buf, size_t len, size_t *used, const char *s)
+{
+	while (*s != '\0' && *used + 1 < len)
+		buf[(*used)++] = *s++;
+	if (len > 0)
+		buf[*used < len ? *used : len - 1] = '\0';
+}
+
+/* Half points as text: 15 -> "7.5", 14 -> "7", written without printf (a count calls it for
+ * every result it gives). */
 char *
 sht_half_points_text(int half, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s%d%s", half < 0 ? "-" : "", abs(half) / 2, abs(half) % 2 ? ".5" : "");
+	/* The magnitude as unsigned, so that INT_MIN has one too. */
+	unsigned m = half < 0 ? 0U - (unsigned)half : (unsigned)half;
+	char digits[16], *d = digits + sizeof(digits);
+	size_t used = 0;
+
+	*--d = '\0';
+	if (m % 2)
+		*--d = '5', *--d = '.';
+	m /= 2;
+	do {
+		*--d = (char)('0' + m % 10);
+		m /= 10;
+	} while (m != 0);
+	if (half < 0)
+		*--d = '-';
+	if (len > 0)
+		buf[0] = '\0';
+	append(buf, len, &used, d);
 	return buf;
 }
 
@@ -75,24 +102,29 @@ void
 sht_result_texts(struct sht_score_result *out)
 {
 	char num[16]; /* an int in half points: at most 11 digits and ".5" */
+	size_t re = 0, text = 0;
 
 	sht_half_points_text(abs(out->margin), num, sizeof(num));
+	out->re[0] = out->text[0] = '\0';
 	switch (out->winner) {
 	case SHT_WINNER_BLACK:
 	case SHT_WINNER_WHITE:
-		snprintf(out->re, sizeof(out->re), "%c+%s", out->winner == SHT_WINNER_BLACK ? 'B' : 'W',
-		    num);
-		snprintf(out->text, sizeof(out->text), "%s wins by %s point%s",
-		    out->winner == SHT_WINNER_BLACK ? "Black" : "White", num,
-		    abs(out->margin) == 2 ? "" : "s");
+		/* "B+3.5", "Black wins by 3.5 points" */
+		append(out->re, sizeof(out->re), &re, out->winner == SHT_WINNER_BLACK ? "B+" : "W+");
+		append(out->re, sizeof(out->re), &re, num);
+		append(out->text, sizeof(out->text), &text, out->winner == SHT_WINNER_BLACK ?
+		    "Black wins by " : "White wins by ");
+		append(out->text, sizeof(out->text), &text, num);
+		append(out->text, sizeof(out->text), &text, abs(out->margin) == 2 ? " point" :
+		    " points");
 		break;
 	case SHT_WINNER_DRAW:
-		snprintf(out->re, sizeof(out->re), "0");
-		snprintf(out->text, sizeof(out->text), "Draw");
+		append(out->re, sizeof(out->re), &re, "0");
+		append(out->text, sizeof(out->text), &text, "Draw");
 		break;
 	default:
-		snprintf(out->re, sizeof(out->re), "Void");
-		snprintf(out->text, sizeof(out->text), "No result");
+		append(out->re, sizeof(out->re), &re, "Void");
+		append(out->text, sizeof(out->text), &text, "No result");
 		break;
 	}
 }

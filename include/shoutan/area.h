@@ -139,13 +139,10 @@ SHT_EXPORT bool sht_area_tax_groups(const struct sht_board *b, const uint8_t *de
  */
 SHT_EXPORT void sht_area_counts(const struct sht_board *b, const uint8_t *dead,
     struct sht_counts *out, uint8_t *seki);
-/* The same counts from an area map already computed with the same dead stones, so that a
- * caller who also wants the map (sht_area_owner_map) computes it once. */
-SHT_EXPORT void sht_area_counts_of(const struct sht_board *b, const uint8_t *dead,
-    const struct sht_area *area, struct sht_counts *out, uint8_t *seki);
-/* owner[p] = sht_area_owner(area, p) for every point of b (sht_board_capacity() bytes). */
-SHT_EXPORT void sht_area_owner_map(const struct sht_board *b, const struct sht_area *area,
-    uint8_t *owner);
+/* The same counts, and in *area the area map they were counted from (for ownership rows), so
+ * that a caller who wants both computes the map once. */
+SHT_EXPORT void sht_area_counts_map(const struct sht_board *b, const uint8_t *dead,
+    struct sht_counts *out, uint8_t *seki, struct sht_area *area);
 
 #ifdef __cplusplus
 }
