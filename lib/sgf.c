@@ -13,13 +13,14 @@
 
 struct chunk {
 	struct chunk *next;
-	size_t used, size;
 	max_align_t data[];
 };
 
 struct arena {
 	struct chunk *head;
-	char *text; /* the decoded text */
+	char *cur;       /* the free part of the newest chunk: left bytes from cur */
+	size_t left;
+	char *text;      /* the decoded text */
 };
 
 /* Everything the parser allocates holds pointers and sizes at most, so 8-byte alignment. */
@@ -33,23 +34,24 @@ arena_grow(struct arena *a, size_t n)
 
 	if (c == NULL)
 		return NULL;
-	c->used = n;
-	c->size = size;
 	c->next = a->head;
 	a->head = c;
+	a->cur = (char *)c->data + n;
+	a->left = size - n;
 	return c->data;
 }
 
-/* Inline, since the parser allocates a few times per node: a bump in the current chunk. */
+/* Inline, since the parser allocates a few times per node: a bump in the newest chunk. */
 static inline void *
 arena_alloc(struct arena *a, size_t n)
 {
-	struct chunk *c = a->head;
+	char *r = a->cur;
 
 	n = (n + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
-	if (c != NULL && c->size - c->used >= n) {
-		c->used += n;
-		return (char *)c->data + c->used - n;
+	if (a->left >= n) {
+		a->cur = r + n;
+		a->left -= n;
+		return r;
 	}
 	return arena_grow(a, n);
 }
