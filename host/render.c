@@ -171,6 +171,39 @@ text_result_members(struct sht_text *t, const struct sht_score_result *r, int de
 	return true;
 }
 
+/* The vertices of the points flagged in `flags`, in board order, comma-separated.  Points of
+ * a row are consecutive (the board is a padded array of rows, HACKING.md), so a row with no
+ * flag, the usual case, is passed over eight bytes at a time. */
+static void
+text_marked_vertices(struct sht_text *t, const struct sht_board *b, const uint8_t *flags)
+{
+	int w = sht_board_width(b), h = sht_board_height(b);
+	bool first = true;
+
+	for (int y = 0; y < h; y++) {
+		int p = sht_board_point(b, 0, y), x = 0;
+
+		while (x < w) {
+			uint64_t eight = 0;
+
+			if (x + 8 <= w) {
+				memcpy(&eight, flags + p + x, 8);
+				if (eight == 0) {
+					x += 8;
+					continue;
+				}
+			}
+			for (int end = x + 8 < w ? x + 8 : w; x < end; x++)
+				if (flags[p + x]) {
+					if (!first)
+						sht_text_char(t, ',');
+					text_vertex_xy(t, b, x, y);
+					first = false;
+				}
+		}
+	}
+}
+
 void
 sht_text_score(struct sht_text *t, const struct sht_ruleset *rs, const struct sht_replay *replay,
     const struct sht_score_report *rep)
@@ -193,37 +226,25 @@ sht_text_score(struct sht_text *t, const struct sht_ruleset *rs, const struct sh
 	/* Dead and seki stones in board order, then the owner of every point a row at a time.
 	 * Points of a row are consecutive: the board is a padded array of rows (HACKING.md). */
 	sht_text_lit(t, ",\"dead\":[");
-	first = true;
-	for (int y = 0; y < h; y++)
-		for (int x = 0, p = sht_board_point(b, 0, y); x < w; x++, p++)
-			if (rep->dead[p]) {
-				if (!first)
-					sht_text_char(t, ',');
-				text_vertex_xy(t, b, x, y);
-				first = false;
-			}
+	text_marked_vertices(t, b, rep->dead);
 	sht_text_lit(t, "],\"seki\":[");
-	first = true;
-	for (int y = 0; y < h; y++)
-		for (int x = 0, p = sht_board_point(b, 0, y); x < w; x++, p++)
-			if (rep->seki[p]) {
-				if (!first)
-					sht_text_char(t, ',');
-				text_vertex_xy(t, b, x, y);
-				first = false;
-			}
+	text_marked_vertices(t, b, rep->seki);
 	sht_text_lit(t, "],\"ownership\":[");
 	for (int y = 0; y < h; y++) {
+		static const char owner_char[4] = { '.', 'X', 'O', '.' };
+		int p = sht_board_point(b, 0, y), i = p >> 6, s = p & 63;
+		/* The row's bits of each colour's area, from column 0. */
+		uint64_t black = rep->owner.black[i] >> s, white = rep->owner.white[i] >> s;
 		char row[SHT_MAX_SIZE + 3];
 
+		if (s + w > 64) {
+			black |= rep->owner.black[i + 1] << (64 - s);
+			white |= rep->owner.white[i + 1] << (64 - s);
+		}
 		row[0] = row[w + 1] = '"';
 		row[w + 2] = ',';
-		for (int x = 0, p = sht_board_point(b, 0, y); x < w; x++, p++) {
-			uint64_t bit = UINT64_C(1) << (p & 63);
-
-			row[x + 1] = rep->owner.black[p >> 6] & bit ? 'X' :
-			    rep->owner.white[p >> 6] & bit ? 'O' : '.';
-		}
+		for (int x = 0; x < w; x++, black >>= 1, white >>= 1)
+			row[x + 1] = owner_char[(black & 1) | (white & 1) << 1];
 		sht_text_bytes(t, row, (size_t)w + (y + 1 < h ? 3 : 2));
 	}
 	sht_text_lit(t, "],\"notes\":[");
