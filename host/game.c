@@ -24,8 +24,12 @@ sht_game_from_sgf(const char *text, size_t len, int tree, struct sht_game *out,
 	struct sht_sgf_error e;
 
 	memset(out, 0, sizeof(*out));
-	out->sgf = sht_sgf_parse(text, len, &e);
-	if (out->sgf == NULL || !sht_sgf_game(out->sgf, tree, &out->g, &e)) {
+	/* Most records are plain files read without their tree; the others, and every error,
+	 * are the tree reader's. */
+	if (tree == 0)
+		out->sgf = sht_sgf_read_game(text, len, &out->g);
+	if (out->sgf == NULL && ((out->sgf = sht_sgf_parse(text, len, &e)) == NULL ||
+	    !sht_sgf_game(out->sgf, tree, &out->g, &e))) {
 		sht_error_set(err, SHT_ERROR_BAD_SGF, "SGF %d:%d: %s", e.line, e.column, e.message);
 		err->line = e.line;
 		err->column = e.column;
@@ -37,7 +41,7 @@ sht_game_from_sgf(const char *text, size_t len, int tree, struct sht_game *out,
 	out->has_size = true;
 	out->has_setup = true;
 	out->implied_passes = true;
-	out->has_handicap = sht_sgf_find(out->sgf->trees[tree], "HA") != NULL;
+	out->has_handicap = out->g.handicap_written;
 	return true;
 }
 

@@ -492,14 +492,14 @@ parse_text(struct parser *p)
 	return true;
 }
 
-struct sht_sgf_collection *
-sht_sgf_parse(const char *data, size_t len, struct sht_sgf_error *err)
+/* A collection holding the decoded text, and in *out a copy of it for values to be unescaped
+ * into; NULL (err filled) when memory runs out. */
+static struct sht_sgf_collection *
+new_collection(const char *data, size_t len, struct sht_sgf_error *err, char **out)
 {
 	struct arena *arena = calloc(1, sizeof(*arena));
 	struct sht_sgf_collection *c;
-	struct parser p;
 	char *enc;
-	bool ok;
 
 	if (err != NULL)
 		memset(err, 0, sizeof(*err));
@@ -522,19 +522,31 @@ sht_sgf_parse(const char *data, size_t len, struct sht_sgf_error *err)
 	}
 	c->text = arena->text;
 	c->encoding = enc;
-
-	memset(&p, 0, sizeof(p));
-	p.s = c->text;
-	p.len = c->text_len;
-	p.out = arena_alloc(arena, c->text_len + 1);
-	if (p.out == NULL) {
+	*out = arena_alloc(arena, c->text_len + 1);
+	if (*out == NULL) {
 		if (err != NULL)
 			snprintf(err->message, sizeof(err->message), "out of memory");
 		arena_free(arena);
 		return NULL;
 	}
-	memcpy(p.out, c->text, c->text_len + 1);
-	p.arena = arena;
+	memcpy(*out, c->text, c->text_len + 1);
+	return c;
+}
+
+struct sht_sgf_collection *
+sht_sgf_parse(const char *data, size_t len, struct sht_sgf_error *err)
+{
+	struct parser p;
+	struct sht_sgf_collection *c;
+	bool ok;
+
+	memset(&p, 0, sizeof(p));
+	c = new_collection(data, len, err, &p.out);
+	if (c == NULL)
+		return NULL;
+	p.s = c->text;
+	p.len = c->text_len;
+	p.arena = c->arena;
 	p.c = c;
 	p.err = err;
 	ok = parse_text(&p);
@@ -933,29 +945,31 @@ is_zero_margin_win(const char *re)
 	return *re == '\0';
 }
 
-bool
-sht_sgf_game(const struct sht_sgf_collection *c, int tree, struct sht_sgf_game *g,
+static void
+game_begin(struct game_builder *gb, const struct sht_sgf_collection *c, struct sht_sgf_game *g,
     struct sht_sgf_error *err)
 {
-	struct game_builder gb;
-	const struct sht_sgf_node *root, *n;
-	const struct sht_sgf_prop *sz;
-	const char *v;
-
-	gb.c = c;
-	gb.g = g;
-	gb.err = err;
-	gb.cap = 0;
-	gb.setup_cleared = false;
-	gb.node = 0;
-	gb.setup_points = 0;
+	gb->c = c;
+	gb->g = g;
+	gb->err = err;
+	gb->cap = 0;
+	gb->setup_cleared = false;
+	gb->node = 0;
+	gb->setup_points = 0;
 	memset(g, 0, sizeof(*g));
 	if (err != NULL)
 		memset(err, 0, sizeof(*err));
-	if (tree < 0 || tree >= c->ntrees)
-		return game_fail(&gb, 0, "game tree %d does not exist (the file has %d)", tree,
-		    c->ntrees);
-	root = c->trees[tree];
+}
+
+/* What the root node says of the whole game: size, komi, handicap, rules, result, players.
+ * The tree reader and the direct one both read it here, from a node. */
+static bool
+read_root(struct game_builder *gb, const struct sht_sgf_node *root)
+{
+	struct sht_sgf_game *g = gb->g;
+	const struct sht_sgf_prop *sz;
+	const char *v;
+
 	g->width = g->height = 19;
 	sz = sht_sgf_find(root, "SZ");
 	if (sz != NULL && sz->nvalues > 0 && sz->values[0][0] != '\0') {
@@ -967,16 +981,17 @@ sht_sgf_game(const struct sht_sgf_collection *c, int tree, struct sht_sgf_game *
 			g->width = w;
 			g->height = h;
 		} else {
-			return game_fail(&gb, sz->offset, "SZ[%.20s] is not a board size",
+			return game_fail(gb, sz->offset, "SZ[%.20s] is not a board size",
 			    sz->values[0]);
 		}
 		if (w < SHT_MIN_SIZE || h < SHT_MIN_SIZE || w > SHT_MAX_SIZE || h > SHT_MAX_SIZE)
-			return game_fail(&gb, sz->offset,
+			return game_fail(gb, sz->offset,
 			    "board size %dx%d is not supported (2 to 25 lines each way)", w, h);
 	}
 	g->fox_record = is_fox_record(root);
-	if (!read_komi(&gb, root))
-		goto fail;
+	if (!read_komi(gb, root))
+		return false;
+	g->handicap_written = sht_sgf_find(root, "HA") != NULL;
 	if ((v = sht_sgf_get(root, "HA")) != NULL)
 		g->handicap = atoi(v);
 	g->ruleset = sht_sgf_get(root, "RU");
@@ -986,37 +1001,66 @@ sht_sgf_game(const struct sht_sgf_collection *c, int tree, struct sht_sgf_game *
 	g->white = sht_sgf_get(root, "PW");
 	g->date = sht_sgf_get(root, "DT");
 	g->game_name = sht_sgf_get(root, "GN");
+	return true;
+}
 
-	for (n = root; n != NULL; n = n->child) {
+/* Whether a property is one that makes events (B, W, AB, AW, AE, PL): the direct reader reads
+ * the values of these alone. */
+static inline bool
+is_event_property(const char *id)
+{
+	return ((id[0] == 'B' || id[0] == 'W') && id[1] == '\0') ||
+	    (id[0] == 'A' && (id[1] == 'B' || id[1] == 'W' || id[1] == 'E') && id[2] == '\0') ||
+	    (id[0] == 'P' && id[1] == 'L' && id[2] == '\0');
+}
+
+/* The events one property of a main-line node makes, if any. */
+static inline __attribute__((always_inline)) bool
+read_event(struct game_builder *gb, const struct sht_sgf_prop *p)
+{
+	const char *id = p->id;
+
+	/* The identifier's letters compared one by one: strcmp calls against six names were
+	 * most of the extraction's time. */
+	if (id[0] == 'B' && id[1] == '\0')
+		return add_move(gb, p, SHT_BLACK);
+	if (id[0] == 'W' && id[1] == '\0')
+		return add_move(gb, p, SHT_WHITE);
+	if (id[0] == 'A' && id[1] == 'B' && id[2] == '\0')
+		return add_setup(gb, p, SHT_BLACK);
+	if (id[0] == 'A' && id[1] == 'W' && id[2] == '\0')
+		return add_setup(gb, p, SHT_WHITE);
+	if (id[0] == 'A' && id[1] == 'E' && id[2] == '\0')
+		return add_setup(gb, p, SHT_EMPTY);
+	if (id[0] == 'P' && id[1] == 'L' && id[2] == '\0' && p->nvalues > 0) {
+		char ch = p->values[0][0];
+
+		if (ch == 'B' || ch == 'b' || ch == '1')
+			return add_event(gb, SHT_SGF_TURN, SHT_BLACK, -1, -1, p->offset);
+		if (ch == 'W' || ch == 'w' || ch == '2')
+			return add_event(gb, SHT_SGF_TURN, SHT_WHITE, -1, -1, p->offset);
+	}
+	return true;
+}
+
+bool
+sht_sgf_game(const struct sht_sgf_collection *c, int tree, struct sht_sgf_game *g,
+    struct sht_sgf_error *err)
+{
+	struct game_builder gb;
+	const struct sht_sgf_node *n;
+
+	game_begin(&gb, c, g, err);
+	if (tree < 0 || tree >= c->ntrees)
+		return game_fail(&gb, 0, "game tree %d does not exist (the file has %d)", tree,
+		    c->ntrees);
+	if (!read_root(&gb, c->trees[tree]))
+		goto fail;
+	for (n = c->trees[tree]; n != NULL; n = n->child) {
 		gb.node++; /* from 1: 0 in setup_node is "no node yet" */
-		for (int i = 0; i < n->nprops; i++) {
-			const struct sht_sgf_prop *p = &n->props[i];
-			const char *id = p->id;
-			bool ok = true;
-
-			/* The identifier's letters compared one by one: strcmp calls against six
-			 * names were most of the extraction's time. */
-			if (id[0] == 'B' && id[1] == '\0')
-				ok = add_move(&gb, p, SHT_BLACK);
-			else if (id[0] == 'W' && id[1] == '\0')
-				ok = add_move(&gb, p, SHT_WHITE);
-			else if (id[0] == 'A' && id[1] == 'B' && id[2] == '\0')
-				ok = add_setup(&gb, p, SHT_BLACK);
-			else if (id[0] == 'A' && id[1] == 'W' && id[2] == '\0')
-				ok = add_setup(&gb, p, SHT_WHITE);
-			else if (id[0] == 'A' && id[1] == 'E' && id[2] == '\0')
-				ok = add_setup(&gb, p, SHT_EMPTY);
-			else if (id[0] == 'P' && id[1] == 'L' && id[2] == '\0' && p->nvalues > 0) {
-				char ch = p->values[0][0];
-
-				if (ch == 'B' || ch == 'b' || ch == '1')
-					ok = add_event(&gb, SHT_SGF_TURN, SHT_BLACK, -1, -1, p->offset);
-				else if (ch == 'W' || ch == 'w' || ch == '2')
-					ok = add_event(&gb, SHT_SGF_TURN, SHT_WHITE, -1, -1, p->offset);
-			}
-			if (!ok)
+		for (int i = 0; i < n->nprops; i++)
+			if (!read_event(&gb, &n->props[i]))
 				goto fail;
-		}
 	}
 	/* After the events: whether black stones stand before the first move decides it. */
 	read_fox_even_game_komi(g);
@@ -1024,6 +1068,396 @@ sht_sgf_game(const struct sht_sgf_collection *c, int tree, struct sht_sgf_game *
 fail:
 	sht_sgf_game_free(g);
 	return false;
+}
+
+/* ---- the direct reader: the main line of a plain file, read from the text ---- */
+
+/* Moves *at past white space as the tree reader counts it. */
+static inline void
+skip_space(const char *s, size_t *at)
+{
+	while (is_space(s[*at]))
+		(*at)++;
+}
+
+/* Moves *at past the value whose '[' is at *at, unread; false when its ']' never comes.  An
+ * escaped byte is skipped whatever it is, as read_value takes it. */
+static bool
+skip_raw_value(const char *s, size_t len, size_t *at)
+{
+	size_t pos = *at + 1;
+
+	while (pos < len) {
+		char ch = s[pos++];
+
+		if (ch == ']') {
+			*at = pos;
+			return true;
+		}
+		if (ch == '\\')
+			pos++;
+	}
+	return false;
+}
+
+/* An identifier at *at as FF[4] writes it, upper-case letters (at most 15, as the tree reader
+ * keeps), written NUL-terminated into id, with *at moved to its first '['; false for anything
+ * the tree reader would repair or drop (lower-case letters, no value). */
+static inline bool
+read_strict_id(const char *s, size_t *at, char id[16])
+{
+	size_t pos = *at;
+	int n = 0;
+
+	while (is_upper(s[pos])) {
+		if (n == 15)
+			return false;
+		id[n++] = s[pos++];
+	}
+	id[n] = '\0';
+	if (is_lower(s[pos]))
+		return false;
+	skip_space(s, &pos);
+	if (s[pos] != '[')
+		return false;
+	*at = pos;
+	return true;
+}
+
+/* Skips every value from the '[' at *at and the white space after them; false on one not
+ * closed. */
+static bool
+skip_raw_values(const char *s, size_t len, size_t *at)
+{
+	while (s[*at] == '[') {
+		if (!skip_raw_value(s, len, at))
+			return false;
+		skip_space(s, at);
+	}
+	return true;
+}
+
+struct direct_reader {
+	const char *s;
+	char *out;
+	size_t len;
+	const char **values; /* the values of the property being read */
+	int cap;
+};
+
+/* Reads every value from the '[' at *at into r->values (unescaped into r->out, as the tree
+ * reader does) and the white space after them; the count, or -1 on a value not closed or no
+ * memory. */
+static int
+read_values(struct direct_reader *r, size_t *at, int first)
+{
+	int n = first;
+
+	while (r->s[*at] == '[') {
+		if (n == r->cap) {
+			int cap = r->cap ? r->cap * 2 : 16;
+			const char **v = realloc(r->values, sizeof(*v) * (size_t)cap);
+
+			if (v == NULL)
+				return -1;
+			r->values = v;
+			r->cap = cap;
+		}
+		if (!read_value(r->s, r->out, r->len, at, &r->values[n]))
+			return -1;
+		n++;
+		skip_space(r->s, at);
+	}
+	return n - first;
+}
+
+/* The root's properties that read_root looks up, gathered into a node of their own; false
+ * when there are more than it holds (the tree reader takes the file then). */
+#define ROOT_PROPS_MAX 32
+#define ROOT_VALUES_MAX 64
+
+static bool
+is_root_property(const char *id)
+{
+	static const char *const names[] = { "SZ", "KM", "HA", "RU", "RE", "PB", "PW", "DT",
+		"GN", "AP", "TM", "OT" };
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (id[0] == names[i][0] && id[1] == names[i][1] && id[2] == '\0')
+			return true;
+	return false;
+}
+
+/* The root's TM and OT, the first values of the first of each, for the clock's tree. */
+struct clock_view {
+	const char *tm, *ot;
+	int first_mover; /* of the first node with a move: SHT_BLACK when it has B */
+};
+
+static bool
+read_direct_root(struct direct_reader *r, struct game_builder *gb, size_t at,
+    struct clock_view *clock)
+{
+	struct sht_sgf_prop props[ROOT_PROPS_MAX];
+	const char *values[ROOT_VALUES_MAX];
+	char ids[ROOT_PROPS_MAX][16];
+	struct sht_sgf_node root = { .props = props };
+	int nvalues = 0;
+
+	for (skip_space(r->s, &at); is_upper(r->s[at]); ) {
+		size_t start = at;
+		char id[16];
+
+		if (!read_strict_id(r->s, &at, id))
+			return false;
+		if (!is_root_property(id)) {
+			if (!skip_raw_values(r->s, r->len, &at))
+				return false;
+			continue;
+		}
+		if (root.nprops == ROOT_PROPS_MAX)
+			return false;
+		{
+			struct sht_sgf_prop *p = &props[root.nprops];
+			int n = read_values(r, &at, 0);
+
+			if (n < 0 || nvalues + n > ROOT_VALUES_MAX)
+				return false;
+			memcpy(values + nvalues, r->values, sizeof(*values) * (size_t)n);
+			memcpy(ids[root.nprops], id, sizeof(id));
+			p->id = ids[root.nprops];
+			p->nvalues = n;
+			p->values = values + nvalues;
+			p->offset = start;
+			nvalues += n;
+			root.nprops++;
+		}
+	}
+	clock->tm = sht_sgf_get(&root, "TM");
+	clock->ot = sht_sgf_get(&root, "OT");
+	return read_root(gb, &root);
+}
+
+/* The properties of the main-line node after the ';' at *at: its events made, the clock's
+ * BL/WL refused (host/clock.c reads those from the tree), *at moved past them.  When root is
+ * set, read_root's properties were read already and are skipped. */
+static bool
+read_direct_node(struct direct_reader *r, struct game_builder *gb, size_t *at, bool root,
+    struct clock_view *clock)
+{
+	int moves_before = gb->g->nmoves;
+	bool black = false;
+
+	for (skip_space(r->s, at); is_upper(r->s[*at]); ) {
+		size_t start = *at;
+		const char *t = r->s + start;
+		char id[16];
+
+		/* Most properties are a move of two lower-case letters, B[pd]: read at once,
+		 * as add_move reads it (tt a pass up to 19x19, a point off the board the tree
+		 * reader's error). */
+		if ((t[0] == 'B' || t[0] == 'W') && t[1] == '[' && is_lower(t[2]) && is_lower(t[3]) &&
+		    t[4] == ']') {
+			int x = t[2] - 'a', y = t[3] - 'a', color = t[0] == 'B' ? SHT_BLACK : SHT_WHITE;
+
+			if (x == 't' - 'a' && y == 't' - 'a' && gb->g->width <= 19 &&
+			    gb->g->height <= 19)
+				x = y = -1;
+			else if (x >= gb->g->width || y >= gb->g->height)
+				return false;
+			if (!add_event(gb, SHT_SGF_MOVE, color, x, y, start))
+				return false;
+			black |= color == SHT_BLACK;
+			*at = start + 5;
+			skip_space(r->s, at);
+			if (!skip_raw_values(r->s, r->len, at))
+				return false;
+			continue;
+		}
+		if (!read_strict_id(r->s, at, id))
+			return false;
+		if ((id[0] == 'B' || id[0] == 'W') && id[1] == 'L' && id[2] == '\0')
+			return false;
+		if (!is_event_property(id) || (root && is_root_property(id))) {
+			if (!skip_raw_values(r->s, r->len, at))
+				return false;
+			continue;
+		}
+		{
+			int n = read_values(r, at, 0);
+			struct sht_sgf_prop p = { .id = id, .nvalues = n, .values = r->values,
+				.offset = start };
+
+			if (n < 0 || !read_event(gb, &p))
+				return false;
+			black |= id[0] == 'B' && id[1] == '\0';
+		}
+	}
+	/* The clock takes a node with B for a black move, whatever else it holds. */
+	if (moves_before == 0 && gb->g->nmoves > 0)
+		clock->first_mover = black ? SHT_BLACK : SHT_WHITE;
+	return true;
+}
+
+/* A property of the clock's tree, in the arena; false when memory runs out. */
+static bool
+clock_property(struct arena *a, struct sht_sgf_node *n, const char *id, const char *value)
+{
+	struct sht_sgf_prop *p = &n->props[n->nprops];
+	const char **values;
+
+	if (value == NULL)
+		return true;
+	values = arena_alloc(a, sizeof(*values));
+	if (values == NULL)
+		return false;
+	values[0] = value;
+	*p = (struct sht_sgf_prop){ .id = id, .nvalues = 1, .values = values };
+	n->nprops++;
+	return true;
+}
+
+/*
+ * host/clock.c reads a record's time control from its root's TM and OT and the time left after
+ * each move from the main line's BL/WL; a record read directly has no BL/WL, so the clock
+ * stops at its first move, which it names by colour.  The one tree of such a collection is
+ * that much: a root with TM and OT, and a node with the first move's B or W alone.
+ */
+static bool
+add_clock_tree(struct sht_sgf_collection *c, const struct clock_view *clock)
+{
+	struct arena *a = c->arena;
+	struct sht_sgf_node *root = arena_alloc(a, sizeof(*root));
+	struct sht_sgf_node *move = arena_alloc(a, sizeof(*move));
+	struct sht_sgf_prop *root_props = arena_alloc(a, sizeof(*root_props) * 2);
+	struct sht_sgf_prop *move_props = arena_alloc(a, sizeof(*move_props));
+
+	c->trees = malloc(sizeof(*c->trees));
+	if (root == NULL || move == NULL || root_props == NULL || move_props == NULL ||
+	    c->trees == NULL)
+		return false;
+	*root = (struct sht_sgf_node){ .props = root_props, .child = move };
+	*move = (struct sht_sgf_node){ .props = move_props, .parent = root };
+	if (!clock_property(a, root, "TM", clock->tm) || !clock_property(a, root, "OT", clock->ot) ||
+	    !clock_property(a, move, clock->first_mover == SHT_BLACK ? "B" : "W", ""))
+		return false;
+	c->trees[0] = root;
+	c->ntrees = 1;
+	return true;
+}
+
+/* The rest of the tree after the main line's last ')': variations, each "(" then ";" and
+ * nodes, then more variations, skipped until the `open` trees still open are closed; then
+ * nothing but white space to the end.  False on anything the tree reader would repair. */
+static bool
+skip_variations(const char *s, size_t len, size_t at, int open)
+{
+	bool in_sequence = false; /* nodes may follow: false after a ')' */
+
+	while (open > 0) {
+		char ch = s[at];
+
+		if (is_space(ch)) {
+			at++;
+		} else if (ch == ')') {
+			open--;
+			in_sequence = false;
+			at++;
+		} else if (ch == '(') {
+			at++;
+			skip_space(s, &at);
+			if (s[at] != ';')
+				return false;
+			open++;
+			in_sequence = true;
+		} else if (ch == ';' && in_sequence) {
+			at++;
+		} else if (is_upper(ch) && in_sequence) {
+			char id[16];
+
+			if (!read_strict_id(s, &at, id) || !skip_raw_values(s, len, &at))
+				return false;
+		} else {
+			return false;
+		}
+	}
+	skip_space(s, &at);
+	return at == len;
+}
+
+struct sht_sgf_collection *
+sht_sgf_read_game(const char *data, size_t len, struct sht_sgf_game *g)
+{
+	struct direct_reader r = { 0 };
+	struct clock_view clock = { 0 };
+	struct game_builder *gb;
+	struct sht_sgf_collection *c = new_collection(data, len, NULL, &r.out);
+	size_t at = 0;
+	int open = 1;
+	bool ok = false;
+
+	memset(g, 0, sizeof(*g));
+	if (c == NULL)
+		return NULL;
+	/* The builder's setup arrays are 3 KB: on the heap rather than the caller's stack. */
+	gb = malloc(sizeof(*gb));
+	if (gb == NULL)
+		goto done;
+	r.s = c->text;
+	r.len = c->text_len;
+	game_begin(gb, c, g, NULL);
+	skip_space(r.s, &at);
+	if (r.s[at] != '(')
+		goto done;
+	at++;
+	skip_space(r.s, &at);
+	if (r.s[at] != ';')
+		goto done;
+	gb->node = 1;
+	at++;
+	if (!read_direct_root(&r, gb, at, &clock) || !read_direct_node(&r, gb, &at, true, &clock))
+		goto done;
+	/* The main line: each ';' a node, the first '(' of a node's variations continues it, the
+	 * first ')' ends it. */
+	for (;;) {
+		char ch = r.s[at];
+
+		if (is_space(ch)) {
+			at++;
+		} else if (ch == ';') {
+			at++;
+			gb->node++;
+			if (!read_direct_node(&r, gb, &at, false, &clock))
+				goto done;
+		} else if (ch == '(') {
+			at++;
+			skip_space(r.s, &at);
+			if (r.s[at] != ';')
+				goto done;
+			open++;
+		} else if (ch == ')') {
+			break;
+		} else {
+			goto done;
+		}
+	}
+	/* The clock (host/clock.c) reads a record without moves as timed with none: such a
+	 * record keeps its tree. */
+	if (g->nmoves == 0 || !skip_variations(r.s, r.len, at + 1, open - 1) ||
+	    !add_clock_tree(c, &clock))
+		goto done;
+	read_fox_even_game_komi(g);
+	ok = true;
+done:
+	free(r.values);
+	free(gb);
+	if (!ok) {
+		sht_sgf_game_free(g);
+		memset(g, 0, sizeof(*g));
+		sht_sgf_free(c);
+		return NULL;
+	}
+	return c;
 }
 
 void

@@ -119,6 +119,7 @@ struct sht_sgf_game {
 	 * draw); the Fox server writes it for wins by resignation or time. */
 	bool result_zero_margin;
 	int handicap;
+	bool handicap_written;  /* the root has HA, whatever its value */
 	const char *ruleset;    /* RU, or NULL */
 	const char *result;     /* RE, or NULL */
 	const char *black, *white, *date, *game_name;
@@ -138,6 +139,20 @@ struct sht_sgf_game {
 SHT_EXPORT bool sht_sgf_game(const struct sht_sgf_collection *c, int tree,
     struct sht_sgf_game *game, struct sht_sgf_error *err);
 SHT_EXPORT void sht_sgf_game_free(struct sht_sgf_game *game);
+
+/*
+ * Game 0 of a file read straight from its text, without building the tree, for a file as FF[4]
+ * writes it: one game tree, every '(' followed by a ';', identifiers of upper-case letters each
+ * with a value, nothing else between them, and a main line with moves and no BL/WL.  Gives
+ * what sht_sgf_parse and sht_sgf_game give for such a file, and a collection holding its
+ * decoded text (for positions) and, as its one tree, only what host/clock.c reads of it: a
+ * root with the file's TM and OT, and a node with its first move's B or W (with no value).
+ * Not a tree for anything else (the writer, say).  Returns NULL, with
+ * game zeroed, for any other file and on any error: sht_sgf_parse and sht_sgf_game read it
+ * then, with their errors and repairs.
+ */
+SHT_EXPORT struct sht_sgf_collection *sht_sgf_read_game(const char *data, size_t len,
+    struct sht_sgf_game *game);
 
 struct sht_board;
 struct sht_board_options;
