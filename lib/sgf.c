@@ -1238,6 +1238,28 @@ read_direct_root(struct direct_reader *r, struct game_builder *gb, size_t at,
 	return read_root(gb, &root);
 }
 
+/* Whether t starts with a move of two lower-case letters, B[pd] or W[pd]. */
+static inline bool
+is_plain_move(const char *t)
+{
+	return (t[0] == 'B' || t[0] == 'W') && t[1] == '[' && is_lower(t[2]) && is_lower(t[3]) &&
+	    t[4] == ']';
+}
+
+/* The move that is_plain_move found at offset start, read as add_move reads it: tt is a pass
+ * up to 19x19; false for a point off the board (the tree reader's error). */
+static inline __attribute__((always_inline)) bool
+read_plain_move(struct game_builder *gb, const char *t, size_t start)
+{
+	int x = t[2] - 'a', y = t[3] - 'a';
+
+	if (x == 't' - 'a' && y == 't' - 'a' && gb->g->width <= 19 && gb->g->height <= 19)
+		x = y = -1;
+	else if (x >= gb->g->width || y >= gb->g->height)
+		return false;
+	return add_event(gb, SHT_SGF_MOVE, t[0] == 'B' ? SHT_BLACK : SHT_WHITE, x, y, start);
+}
+
 /* The properties of the main-line node after the ';' at *at: its events made, the clock's
  * BL/WL refused (host/clock.c reads those from the tree), *at moved past them.  When root is
  * set, read_root's properties were read already and are skipped. */
@@ -1253,21 +1275,11 @@ read_direct_node(struct direct_reader *r, struct game_builder *gb, size_t *at, b
 		const char *t = r->s + start;
 		char id[16];
 
-		/* Most properties are a move of two lower-case letters, B[pd]: read at once,
-		 * as add_move reads it (tt a pass up to 19x19, a point off the board the tree
-		 * reader's error). */
-		if ((t[0] == 'B' || t[0] == 'W') && t[1] == '[' && is_lower(t[2]) && is_lower(t[3]) &&
-		    t[4] == ']') {
-			int x = t[2] - 'a', y = t[3] - 'a', color = t[0] == 'B' ? SHT_BLACK : SHT_WHITE;
-
-			if (x == 't' - 'a' && y == 't' - 'a' && gb->g->width <= 19 &&
-			    gb->g->height <= 19)
-				x = y = -1;
-			else if (x >= gb->g->width || y >= gb->g->height)
+		/* Most properties are a move of two lower-case letters, B[pd]: read at once. */
+		if (is_plain_move(t)) {
+			if (!read_plain_move(gb, t, start))
 				return false;
-			if (!add_event(gb, SHT_SGF_MOVE, color, x, y, start))
-				return false;
-			black |= color == SHT_BLACK;
+			black |= t[0] == 'B';
 			*at = start + 5;
 			skip_space(r->s, at);
 			if (!skip_raw_values(r->s, r->len, at))
@@ -1427,6 +1439,18 @@ sht_sgf_read_game(const char *data, size_t len, struct sht_sgf_game *g)
 		} else if (ch == ';') {
 			at++;
 			gb->node++;
+			/* A node that is one move, ";B[pd]", the common case, read here; the first
+			 * move, which the clock's tree names, and any other node by
+			 * read_direct_node. */
+			if (g->nmoves > 0 && is_plain_move(r.s + at) && r.s[at + 5] != '[') {
+				if (!read_plain_move(gb, r.s + at, at))
+					goto done;
+				at += 5;
+			} else if (!read_direct_node(&r, gb, &at, false, &clock)) {
+				goto done;
+			}
+		} else if (is_upper(ch)) {
+			/* More properties of the node whose move was read above. */
 			if (!read_direct_node(&r, gb, &at, false, &clock))
 				goto done;
 		} else if (ch == '(') {

@@ -71,7 +71,13 @@ static const struct snippet snippets[] = {
 	{ "(;CA[GB2312]PB[\xc4\xe3];B[pd])", true },
 	{ "(;TM[600]OT[5x30 byo-yomi]TM[1];C[x];W[aa]B[bb])", true }, /* the clock's view */
 	{ "(;OT[3/60 Canadian];W[aa];B[bb]OB[2])", true },
+	{ "(;SZ[9];B[aa];W[bb]C[x]B[cc];B[dd] W[ee]\n;W[tt];B[ab]\n)", true }, /* more than a move */
+	{ "(;SZ[21];B[aa];W[tt])", true },                            /* tt a point */
 	{ "", false },
+	{ "(;SZ[9];B[aa];W[jj])", false },                            /* off the board */
+	{ "(;SZ[9];B[aa];W[bb][cc])", true },
+	{ "(;SZ[9];B[aa];W[bb] [cc])", false },
+	{ "(;SZ[9];B[aa];W[bb]AB[bb]AE[bb])", false },
 	{ "(;SZ[9])", false },                                        /* no move: the clock */
 	{ "(;SZ[9]AB[aa])", false },
 	{ "(;SZ[9];B[aa]BL[30];W[bb])", false },                      /* the clock's BL */
