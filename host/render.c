@@ -101,6 +101,16 @@ text_array_string(struct sht_text *t, const char *s, bool *first)
 		t->len = before;
 }
 
+/* A margin in 1/den units, or null for a game no count decided. */
+static void
+text_margin(struct sht_text *t, bool counted, int margin, int den)
+{
+	if (counted)
+		sht_text_ratio(t, margin, den);
+	else
+		sht_text_lit(t, "null");
+}
+
 static void
 text_side(struct sht_text *t, const struct sht_side_score *s, bool white)
 {
@@ -146,19 +156,13 @@ text_result_members(struct sht_text *t, const struct sht_score_result *r, int de
 	sht_text_lit(t, "\"winner\":");
 	sht_text_string(t, sht_winner_name(r->winner));
 	sht_text_lit(t, ",\"margin\":");
-	if (counted)
-		sht_text_ratio(t, r->margin, 2);
-	else
-		sht_text_lit(t, "null");
+	text_margin(t, counted, r->margin, 2);
 	sht_text_lit(t, ",\"re\":");
 	sht_text_string(t, r->re);
 	sht_text_lit(t, ",\"native\":{\"unit\":");
 	sht_text_string(t, r->native_unit);
 	sht_text_lit(t, ",\"margin\":");
-	if (counted)
-		sht_text_ratio(t, r->native_margin, 100);
-	else
-		sht_text_lit(t, "null");
+	text_margin(t, counted, r->native_margin, 100);
 	sht_text_lit(t, ",\"text\":");
 	sht_text_string(t, r->native_text);
 	if (with_komi) {

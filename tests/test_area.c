@@ -34,17 +34,20 @@ test_empty_board_is_neutral(void **state)
 	sht_board_free(b);
 }
 
+/* Black's corner with a white stone in it, beside a white group: the dead-stone tests' board. */
+static const char corner_with_white_stone[] =
+    ". O . X . .\n"
+    ". . . X . .\n"
+    "X X X X . .\n"
+    ". . . . O O\n"
+    ". . . . O .\n";
+
 static void
 test_dead_stones_become_territory(void **state)
 {
 	/* The white stone in black's corner is marked dead: its point and the points around it
 	 * become black's, and it is no longer a white live stone. */
-	struct sht_board *b = diagram(
-	    ". O . X . .\n"
-	    ". . . X . .\n"
-	    "X X X X . .\n"
-	    ". . . . O O\n"
-	    ". . . . O .\n");
+	struct sht_board *b = diagram(corner_with_white_stone);
 	uint8_t *dead = calloc((size_t)sht_board_capacity(b), 1);
 	struct sht_area a;
 
@@ -73,12 +76,7 @@ test_counts_map_is_the_map_counted(void **state)
 {
 	/* The counts with their map are the one-call counts, and the map is sht_area_compute's
 	 * with the same dead stone taken off. */
-	struct sht_board *b = diagram(
-	    ". O . X . .\n"
-	    ". . . X . .\n"
-	    "X X X X . .\n"
-	    ". . . . O O\n"
-	    ". . . . O .\n");
+	struct sht_board *b = diagram(corner_with_white_stone);
 	int n = sht_board_capacity(b);
 	uint8_t *dead = calloc((size_t)n, 1);
 	uint8_t *seki1 = calloc((size_t)n, 1), *seki2 = calloc((size_t)n, 1);
