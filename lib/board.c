@@ -57,9 +57,12 @@ sht_board_new_mark(struct sht_board *b)
 static int
 hist_probe(const struct sht_board *b, uint64_t hash)
 {
+	const uint32_t *index = b->index;
+	const struct sht_hist_position *pos = b->pos;
 	int mask = b->index_cap - 1, i = (int)(hash & (uint64_t)mask);
+	uint32_t k;
 
-	while (b->index[i] != 0 && b->pos[b->index[i] - 1].hash != hash)
+	while ((k = index[i]) != 0 && pos[k - 1].hash != hash)
 		i = (i + 1) & mask;
 	return i;
 }
@@ -77,7 +80,9 @@ hist_find(const struct sht_board *b, uint64_t hash)
 
 /* Room for `states` states in all, the index kept at most three-quarters full.  Growing the
  * index re-inserts the positions in order, which is what inserting them one by one would have
- * built, so a later last-in first-out removal still restores it exactly. */
+ * built, so a later last-in first-out removal still restores it exactly.  The capacities are
+ * set only once every array has its room, so that hist_cap alone bounds a push: pos has as
+ * much room (npos never exceeds hist_len) and the index stays under three-quarters full. */
 static bool
 hist_reserve(struct sht_board *b, int states)
 {
@@ -85,19 +90,14 @@ hist_reserve(struct sht_board *b, int states)
 
 	if (states > b->hist_cap) {
 		uint32_t *h = realloc(b->hist, (size_t)states * sizeof(*h));
+		struct sht_hist_position *q;
 
 		if (h == NULL)
 			return false;
 		b->hist = h;
-		b->hist_cap = states;
-	}
-	if (states > b->pos_cap) {
-		struct sht_hist_position *q = realloc(b->pos, (size_t)states * sizeof(*q));
-
-		if (q == NULL)
+		if ((q = realloc(b->pos, (size_t)states * sizeof(*q))) == NULL)
 			return false;
 		b->pos = q;
-		b->pos_cap = states;
 	}
 	while ((int64_t)states * 4 > (int64_t)cap * 3)
 		cap *= 2;
@@ -112,6 +112,8 @@ hist_reserve(struct sht_board *b, int states)
 		for (int k = 0; k < b->npos; k++)
 			b->index[hist_probe(b, b->pos[k].hash)] = (uint32_t)k + 1;
 	}
+	if (states > b->hist_cap)
+		b->hist_cap = b->pos_cap = states;
 	return true;
 }
 
@@ -123,20 +125,23 @@ sht_board_reserve_history(struct sht_board *b, int states)
 	return hist_reserve(b, states);
 }
 
+/* Room for twice the states recorded (out of line: a replay reserves its states before). */
+static __attribute__((noinline)) bool
+hist_grow(struct sht_board *b)
+{
+	return hist_reserve(b, b->hist_len < 128 ? 256 : b->hist_len * 2);
+}
+
 /* Records a state; slot is hist_probe's answer for hash when the caller has it (no state
  * recorded since), else -1.  Out of memory degrades to not tracking rather than failing the
  * move: the move itself was legal and has been made. */
 static inline void
 hist_push(struct sht_board *b, uint64_t hash, int to_move, int slot)
 {
-	int white = to_move == SHT_WHITE;
-	uint32_t k;
+	uint32_t white = to_move == SHT_WHITE, k;
 
-	if (b->hist_len == b->hist_cap || b->npos == b->pos_cap ||
-	    (b->npos + 1) * 4 > b->index_cap * 3) {
-		int need = b->hist_len < 128 ? 256 : b->hist_len * 2;
-
-		if (!hist_reserve(b, need))
+	if (b->hist_len == b->hist_cap) {
+		if (!hist_grow(b))
 			return;
 		slot = -1;
 	}
@@ -144,13 +149,17 @@ hist_push(struct sht_board *b, uint64_t hash, int to_move, int slot)
 		slot = hist_probe(b, hash);
 	k = b->index[slot];
 	if (k == 0) {
-		b->pos[b->npos].hash = hash;
-		b->pos[b->npos].count[0] = b->pos[b->npos].count[1] = 0;
-		k = (uint32_t)++b->npos;
-		b->index[slot] = k;
+		/* A position not seen before: the last one listed. */
+		struct sht_hist_position *q = &b->pos[k = (uint32_t)b->npos++];
+
+		q->hash = hash;
+		q->count[0] = !white;
+		q->count[1] = white;
+		b->index[slot] = k + 1;
+	} else {
+		b->pos[--k].count[white]++;
 	}
-	b->pos[k - 1].count[white]++;
-	b->hist[b->hist_len++] = (k - 1) << 1 | (uint32_t)white;
+	b->hist[b->hist_len++] = k << 1 | white;
 }
 
 /* Forgets the states recorded after the first len, latest first. */
@@ -484,63 +493,82 @@ sht_board_last_removed(const struct sht_board *b, const int **points)
 
 /* ---- mechanics ---- */
 
+/* The move path reads the board's arrays through local pointers: they are distinct parts of one
+ * allocation, and telling the compiler so (restrict) keeps it from reloading every array's
+ * address from the board after each store of a colour byte, which may alias anything. */
+
 static inline bool
-adjacent_to_chain(const struct sht_board *b, int p, int id)
+adjacent_to_chain(const uint16_t *chain, int stride, int p, int id)
 {
-	return b->chain[p + b->dir[0]] == id || b->chain[p + b->dir[1]] == id ||
-	    b->chain[p + b->dir[2]] == id || b->chain[p + b->dir[3]] == id;
+	return chain[p - stride] == id || chain[p - 1] == id || chain[p + 1] == id ||
+	    chain[p + stride] == id;
 }
 
-/* Merges two chains of one colour; the smaller is relabelled.  The merged liberty count is the
- * larger chain's plus the smaller chain's liberties that the larger one does not touch: exact,
- * and proportional to the smaller chain only. */
-static int
+/* Merges two chains of one colour where the smaller has several stones; the smaller is
+ * relabelled.  The merged liberty count is the larger chain's plus the smaller chain's
+ * liberties that the larger one does not touch: exact, and proportional to the smaller chain
+ * only.  Out of line: most merges join a lone stone (merge_chains below). */
+static __attribute__((noinline)) int
+merge_long_chain(struct sht_board *b, int big, int small)
+{
+	uint32_t m = sht_board_new_mark(b);
+	uint32_t *restrict mark = b->mark;
+	const uint8_t *restrict color = b->color;
+	uint16_t *restrict chain = b->chain;
+	const uint16_t *restrict next = b->next;
+	int stride = b->stride, extra = 0, s = small;
+
+	do {
+		const int q[4] = { s - stride, s - 1, s + 1, s + stride };
+
+		for (int d = 0; d < 4; d++)
+			if (color[q[d]] == SHT_EMPTY && mark[q[d]] != m) {
+				mark[q[d]] = m;
+				extra += !adjacent_to_chain(chain, stride, q[d], big);
+			}
+		s = next[s];
+	} while (s != small);
+	s = small;
+	do {
+		chain[s] = (uint16_t)big;
+		s = next[s];
+	} while (s != small);
+	return extra;
+}
+
+/* Merges two chains of one colour; the smaller (the first on a tie) is relabelled, and the ring
+ * of the smaller is spliced in after the larger one's id. */
+static inline int
 merge_chains(struct sht_board *b, int a, int c)
 {
-	int big = a, small = c, extra = 0, s, tmp;
-	uint32_t m;
+	const uint8_t *restrict color = b->color;
+	uint16_t *restrict chain = b->chain, *restrict next = b->next, *restrict size = b->size;
+	uint16_t *restrict libs = b->libs;
+	uint64_t *restrict chash = b->chash;
+	int big = a, small = c, extra = 0, stride = b->stride, tmp;
 
-	if (b->size[a] < b->size[c]) {
+	if (size[a] < size[c]) {
 		big = c;
 		small = a;
 	}
-	if (b->size[small] == 1) {
+	if (size[small] == 1) {
 		/* A lone stone (the one just played, most often): its neighbours are four
 		 * distinct points, so no marks are needed to count each liberty once. */
-		for (int d = 0; d < 4; d++) {
-			int n = small + b->dir[d];
+		const int q[4] = { small - stride, small - 1, small + 1, small + stride };
 
-			if (b->color[n] == SHT_EMPTY && !adjacent_to_chain(b, n, big))
-				extra++;
-		}
-		b->chain[small] = (uint16_t)big;
+#pragma GCC unroll 4
+		for (int d = 0; d < 4; d++)
+			extra += color[q[d]] == SHT_EMPTY && !adjacent_to_chain(chain, stride, q[d], big);
+		chain[small] = (uint16_t)big;
 	} else {
-		m = sht_board_new_mark(b);
-		s = small;
-		do {
-			for (int d = 0; d < 4; d++) {
-				int n = s + b->dir[d];
-
-				if (b->color[n] == SHT_EMPTY && b->mark[n] != m) {
-					b->mark[n] = m;
-					if (!adjacent_to_chain(b, n, big))
-						extra++;
-				}
-			}
-			s = b->next[s];
-		} while (s != small);
-		s = small;
-		do {
-			b->chain[s] = (uint16_t)big;
-			s = b->next[s];
-		} while (s != small);
+		extra = merge_long_chain(b, big, small);
 	}
-	tmp = b->next[big];
-	b->next[big] = b->next[small];
-	b->next[small] = (uint16_t)tmp;
-	b->size[big] = (uint16_t)(b->size[big] + b->size[small]);
-	b->libs[big] = (uint16_t)(b->libs[big] + extra);
-	b->chash[big] ^= b->chash[small];
+	tmp = next[big];
+	next[big] = next[small];
+	next[small] = (uint16_t)tmp;
+	size[big] = (uint16_t)(size[big] + size[small]);
+	libs[big] = (uint16_t)(libs[big] + extra);
+	chash[big] ^= chash[small];
 	return big;
 }
 
@@ -549,42 +577,75 @@ merge_chains(struct sht_board *b, int a, int c)
 static int
 remove_chain(struct sht_board *b, int id)
 {
-	int victim = b->color[id], other = 3 - victim, s = id, n = b->size[id];
+	uint8_t *restrict color = b->color;
+	uint16_t *restrict chain = b->chain, *restrict libs = b->libs;
+	const uint16_t *restrict next = b->next;
+	uint64_t *restrict bits = b->bits[color[id] - 1];
+	int *restrict removed = b->removed;
+	int victim = color[id], other = 3 - victim, s = id, n = b->size[id], nremoved = b->nremoved;
+	int stride = b->stride;
 
 	b->hash ^= b->chash[id];
 	do {
-		int nxt = b->next[s];
-		int seen[4], nseen = 0;
+		const int q[4] = { s - stride, s - 1, s + 1, s + stride };
+		int nxt = next[s], seen[4], nseen = 0;
 
-		b->color[s] = SHT_EMPTY;
-		bit_clear(b->bits[victim - 1], s);
-		b->chain[s] = 0;
-		b->removed[b->nremoved++] = s;
+		color[s] = SHT_EMPTY;
+		bits[s >> 6] &= ~(UINT64_C(1) << (s & 63));
+		chain[s] = 0;
+		removed[nremoved++] = s;
 		for (int d = 0; d < 4; d++) {
-			int q = s + b->dir[d], cid, k;
+			int cid, k;
 
-			if (b->color[q] != other)
+			if (color[q[d]] != other)
 				continue;
-			cid = b->chain[q];
+			cid = chain[q[d]];
 			for (k = 0; k < nseen && seen[k] != cid; k++)
 				;
 			if (k == nseen) {
 				seen[nseen++] = cid;
-				b->libs[cid]++;
+				libs[cid]++;
 			}
 		}
 		s = nxt;
 	} while (s != id);
+	b->nremoved = nremoved;
 	return n;
 }
 
 /* What a move would do, found from the point's four neighbours: what sht_board_check reports,
- * and what sht_board_play needs to make it without looking again. */
+ * and what sht_board_play needs to make it without looking again.  Each list keeps neighbour
+ * order (up, left, right, down), which is the order chains merge and are captured in. */
 struct assessment {
-	int chains[4], nchains; /* the distinct chains beside the point, in neighbour order */
-	int empty;              /* its empty neighbours: a new stone's own liberties */
-	int hist_slot;          /* hist_probe's slot for the state after, or -1 */
+	int friends[4], nfriends; /* the distinct chains of the mover's colour beside the point */
+	int opps[4], nopps;       /* the opponent's that keep a liberty */
+	int caps[4], ncaps;       /* the opponent's in atari: the move captures them */
+	int empty;                /* its empty neighbours: a new stone's own liberties */
+	int hist_slot;            /* hist_probe's slot for the state after, or -1 */
 };
+
+/* Sorts the chain id of the neighbour with colour col into the assessment's lists; dup says it
+ * was listed already (from another neighbour). */
+static inline __attribute__((always_inline)) void
+assess_neighbour(const struct sht_board *b, int c, int col, int id, bool dup,
+    struct assessment *a, uint64_t *cap_hash, int *ncap, uint64_t *friend_hash, int *nfriend,
+    bool *safe_friend)
+{
+	if (id == 0 || dup)
+		return;
+	if (col == c) {
+		a->friends[a->nfriends++] = id;
+		*friend_hash ^= b->chash[id];
+		*nfriend += b->size[id];
+		*safe_friend |= b->libs[id] > 1;
+	} else if (b->libs[id] == 1) {
+		a->caps[a->ncaps++] = id;
+		*cap_hash ^= b->chash[id];
+		*ncap += b->size[id];
+	} else {
+		a->opps[a->nopps++] = id;
+	}
+}
 
 /* Inline in both callers: play is the hot one, and the call and the assessment passed through
  * memory were a tenth of a move. */
@@ -592,8 +653,10 @@ static inline __attribute__((always_inline)) enum sht_verdict
 assess(const struct sht_board *b, enum sht_color c, int p, struct sht_move_info *info,
     struct assessment *a)
 {
-	int opp, ncap = 0, nfriend = 0, *seen = a->chains, nseen = 0;
-	bool safe_friend = false, has_friend = false;
+	const uint8_t *restrict color = b->color;
+	const uint16_t *restrict chain = b->chain;
+	int opp, ncap = 0, nfriend = 0, stride = b->stride;
+	bool safe_friend = false;
 	uint64_t cap_hash = 0, friend_hash = 0, after;
 
 	info->captured = 0;
@@ -601,8 +664,7 @@ assess(const struct sht_board *b, enum sht_color c, int p, struct sht_move_info 
 	info->repeated = false;
 	info->hash_after = 0;
 	a->hist_slot = -1;
-	a->nchains = 0;
-	a->empty = 0;
+	a->nfriends = a->nopps = a->ncaps = 0;
 	if (c != SHT_BLACK && c != SHT_WHITE)
 		return info->verdict = SHT_ILLEGAL_COLOR;
 	opp = 3 - c;
@@ -616,47 +678,34 @@ assess(const struct sht_board *b, enum sht_color c, int p, struct sht_move_info 
 		}
 		return SHT_LEGAL;
 	}
-	if (p < 0 || p >= b->npoints || b->color[p] == SHT_OFFBOARD)
+	if (p < 0 || p >= b->npoints || color[p] == SHT_OFFBOARD)
 		return info->verdict = SHT_ILLEGAL_OFFBOARD;
-	if (b->color[p] != SHT_EMPTY)
+	if (color[p] != SHT_EMPTY)
 		return info->verdict = SHT_ILLEGAL_OCCUPIED;
 	if (b->stones_left[c] == 0)
 		return info->verdict = SHT_ILLEGAL_NO_STONES;
 	if (p == b->ko_point && (int)c == b->ko_player)
 		return info->verdict = SHT_ILLEGAL_KO;
 
-	for (int d = 0; d < 4; d++) {
-		int q = p + b->dir[d], col = b->color[q], id, k;
+	{
+		/* Empty and border points have chain 0. */
+		int up = chain[p - stride], left = chain[p - 1], right = chain[p + 1];
+		int down = chain[p + stride];
 
-		if (col == SHT_EMPTY) {
-			a->empty++;
-			continue;
-		}
-		if (col == SHT_OFFBOARD)
-			continue;
-		id = b->chain[q];
-		for (k = 0; k < nseen && seen[k] != id; k++)
-			;
-		if (k < nseen)
-			continue;
-		seen[nseen++] = id;
-		if (col == opp) {
-			if (b->libs[id] == 1) {
-				cap_hash ^= b->chash[id];
-				ncap += b->size[id];
-			}
-		} else {
-			has_friend = true;
-			friend_hash ^= b->chash[id];
-			nfriend += b->size[id];
-			if (b->libs[id] > 1)
-				safe_friend = true;
-		}
+		a->empty = (color[p - stride] == SHT_EMPTY) + (color[p - 1] == SHT_EMPTY) +
+		    (color[p + 1] == SHT_EMPTY) + (color[p + stride] == SHT_EMPTY);
+		assess_neighbour(b, c, color[p - stride], up, false, a, &cap_hash, &ncap,
+		    &friend_hash, &nfriend, &safe_friend);
+		assess_neighbour(b, c, color[p - 1], left, left == up, a, &cap_hash, &ncap,
+		    &friend_hash, &nfriend, &safe_friend);
+		assess_neighbour(b, c, color[p + 1], right, right == up || right == left, a,
+		    &cap_hash, &ncap, &friend_hash, &nfriend, &safe_friend);
+		assess_neighbour(b, c, color[p + stride], down, down == up || down == left ||
+		    down == right, a, &cap_hash, &ncap, &friend_hash, &nfriend, &safe_friend);
 	}
-	a->nchains = nseen;
 	if (a->empty == 0 && ncap == 0 && !safe_friend) {
 		/* Suicide.  One stone alone is never legal; a multi-stone one only where allowed. */
-		if (!has_friend || !b->opt.multi_stone_suicide)
+		if (a->nfriends == 0 || !b->opt.multi_stone_suicide)
 			return info->verdict = SHT_ILLEGAL_SUICIDE;
 		after = b->hash ^ friend_hash;
 		info->suicided = nfriend + 1;
@@ -689,6 +738,54 @@ sht_board_check(const struct sht_board *b, enum sht_color c, int p, struct sht_m
 	return assess(b, c, p, info != NULL ? info : &scratch, &a);
 }
 
+/* Places colour c's stone on p as the assessment found it: the chains beside it lose p as a
+ * liberty, friendly ones merge, the opponent's in atari are removed; then the ko point, or the
+ * multi-stone suicide the assessment allowed. */
+static inline __attribute__((always_inline)) void
+place_stone(struct sht_board *b, int c, int p, const struct assessment *a)
+{
+	uint8_t *restrict color = b->color;
+	uint16_t *restrict chain = b->chain, *restrict next = b->next, *restrict libs = b->libs;
+	uint16_t *restrict size = b->size;
+	uint64_t *restrict chash = b->chash;
+	uint64_t key = zkey(b, c, p);
+	int opp = 3 - c, id = p, captured = 0;
+
+	b->passes = 0;
+	if (b->stones_left[c] > 0)
+		b->stones_left[c]--;
+	color[p] = (uint8_t)c;
+	bit_set(b->bits[c - 1], p);
+	chain[p] = (uint16_t)p;
+	next[p] = (uint16_t)p;
+	size[p] = 1;
+	chash[p] = key;
+	b->hash ^= key;
+	libs[p] = (uint16_t)a->empty;
+	/* p was a liberty of every distinct chain beside it. */
+	for (int k = 0; k < a->nopps; k++)
+		libs[a->opps[k]]--;
+	for (int k = 0; k < a->nfriends; k++) {
+		libs[a->friends[k]]--;
+		id = merge_chains(b, id, a->friends[k]);
+	}
+	for (int k = 0; k < a->ncaps; k++) {
+		libs[a->caps[k]] = 0;
+		captured += remove_chain(b, a->caps[k]);
+	}
+	b->captures[c] += captured;
+
+	b->ko_point = SHT_NO_POINT;
+	b->ko_player = SHT_EMPTY;
+	if (libs[id] == 0) {
+		/* A multi-stone suicide that the assessment allowed. */
+		b->captures[opp] += remove_chain(b, id);
+	} else if (captured == 1 && size[id] == 1 && libs[id] == 1) {
+		b->ko_point = b->removed[0];
+		b->ko_player = opp;
+	}
+}
+
 /* Plays in one look at the neighbours: the assessment that decides legality also lists the
  * chains the stone touches, and its history slot is where the new state goes. */
 enum sht_verdict
@@ -696,7 +793,7 @@ sht_board_play(struct sht_board *b, enum sht_color c, int p, struct sht_move_inf
 {
 	struct sht_move_info scratch;
 	struct assessment a;
-	int opp = 3 - (int)c, id, captured = 0;
+	int opp = 3 - (int)c;
 	enum sht_verdict v;
 
 	if (info == NULL)
@@ -715,42 +812,8 @@ sht_board_play(struct sht_board *b, enum sht_color c, int p, struct sht_move_inf
 		b->passes++;
 		b->ko_point = SHT_NO_POINT;
 		b->ko_player = SHT_EMPTY;
-		if (b->opt.track_history)
-			hist_push(b, b->hash, opp, a.hist_slot);
-		return SHT_LEGAL;
-	}
-	b->passes = 0;
-	if (b->stones_left[c] > 0)
-		b->stones_left[c]--;
-
-	b->color[p] = (uint8_t)c;
-	bit_set(b->bits[c - 1], p);
-	b->chain[p] = (uint16_t)p;
-	b->next[p] = (uint16_t)p;
-	b->size[p] = 1;
-	b->chash[p] = zkey(b, c, p);
-	b->hash ^= b->chash[p];
-	b->libs[p] = (uint16_t)a.empty;
-	/* p was a liberty of every distinct chain beside it. */
-	for (int k = 0; k < a.nchains; k++)
-		b->libs[a.chains[k]]--;
-	id = p;
-	for (int k = 0; k < a.nchains; k++)
-		if (b->color[a.chains[k]] == c)
-			id = merge_chains(b, id, a.chains[k]);
-	for (int k = 0; k < a.nchains; k++)
-		if (b->color[a.chains[k]] == opp && b->libs[a.chains[k]] == 0)
-			captured += remove_chain(b, a.chains[k]);
-	b->captures[c] += captured;
-
-	b->ko_point = SHT_NO_POINT;
-	b->ko_player = SHT_EMPTY;
-	if (b->libs[id] == 0) {
-		/* A multi-stone suicide that the assessment allowed. */
-		b->captures[opp] += remove_chain(b, id);
-	} else if (captured == 1 && b->size[id] == 1 && b->libs[id] == 1) {
-		b->ko_point = b->removed[0];
-		b->ko_player = opp;
+	} else {
+		place_stone(b, (int)c, p, &a);
 	}
 	if (b->opt.track_history)
 		hist_push(b, b->hash, opp, a.hist_slot);
