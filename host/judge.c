@@ -373,8 +373,10 @@ judge_cycle(const struct sht_ruleset *rs, struct sht_replay *out, int number, in
 	}
 }
 
-int
-sht_judge_move(const struct sht_ruleset *rs, struct sht_replay *out, int color, int p,
+/* sht_judge_move's body, inlined into the replay's loop: the call and its seven arguments were
+ * a sixth of a replayed move. */
+static inline __attribute__((always_inline)) int
+judge_move(const struct sht_ruleset *rs, struct sht_replay *out, int color, int p,
     int number, bool implied_passes, int *to_move)
 {
 	struct sht_move_record *rec;
@@ -408,6 +410,13 @@ sht_judge_move(const struct sht_ruleset *rs, struct sht_replay *out, int color, 
 	    rs->plugin->desc->cycle != NULL)
 		judge_cycle(rs, out, number, *to_move);
 	return SHT_JUDGE_PLAYED;
+}
+
+int
+sht_judge_move(const struct sht_ruleset *rs, struct sht_replay *out, int color, int p,
+    int number, bool implied_passes, int *to_move)
+{
+	return judge_move(rs, out, color, p, number, implied_passes, to_move);
 }
 
 void
@@ -578,7 +587,7 @@ sht_judge_replay(const struct sht_ruleset *rs, const struct sht_game *game,
 			sht_board_set_to_move(out->board, (enum sht_color)to_move);
 			continue;
 		}
-		if (sht_judge_move(rs, out, e->color, p, e->move_number, game->implied_passes,
+		if (judge_move(rs, out, e->color, p, e->move_number, game->implied_passes,
 		    &to_move) == SHT_CONSEQUENCE_REJECT) {
 			int n = e->move_number;
 			char v[8];
