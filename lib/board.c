@@ -621,6 +621,8 @@ struct assessment {
 	int opps[4], nopps;       /* the opponent's that keep a liberty */
 	int caps[4], ncaps;       /* the opponent's in atari: the move captures them */
 	int empty;                /* its empty neighbours: a new stone's own liberties */
+	unsigned empty_dirs;      /* which: bit d for direction d of the order above */
+	uint64_t key;             /* the stone's Zobrist key */
 	int hist_slot;            /* hist_probe's slot for the state after, or -1 */
 };
 
@@ -653,9 +655,7 @@ static inline __attribute__((always_inline)) enum sht_verdict
 assess(const struct sht_board *b, enum sht_color c, int p, struct sht_move_info *info,
     struct assessment *a)
 {
-	const uint8_t *restrict color = b->color;
-	const uint16_t *restrict chain = b->chain;
-	int opp, ncap = 0, nfriend = 0, stride = b->stride;
+	int opp, ncap = 0, nfriend = 0;
 	bool safe_friend = false;
 	uint64_t cap_hash = 0, friend_hash = 0, after;
 
@@ -678,9 +678,9 @@ assess(const struct sht_board *b, enum sht_color c, int p, struct sht_move_info 
 		}
 		return SHT_LEGAL;
 	}
-	if (p < 0 || p >= b->npoints || color[p] == SHT_OFFBOARD)
+	if ((unsigned)p >= (unsigned)b->npoints || b->color[p] == SHT_OFFBOARD)
 		return info->verdict = SHT_ILLEGAL_OFFBOARD;
-	if (color[p] != SHT_EMPTY)
+	if (b->color[p] != SHT_EMPTY)
 		return info->verdict = SHT_ILLEGAL_OCCUPIED;
 	if (b->stones_left[c] == 0)
 		return info->verdict = SHT_ILLEGAL_NO_STONES;
@@ -688,29 +688,38 @@ assess(const struct sht_board *b, enum sht_color c, int p, struct sht_move_info 
 		return info->verdict = SHT_ILLEGAL_KO;
 
 	{
-		/* Empty and border points have chain 0. */
-		int up = chain[p - stride], left = chain[p - 1], right = chain[p + 1];
-		int down = chain[p + stride];
+		/* The neighbours through pointers at p: no index arithmetic per neighbour.  Empty
+		 * and border points have chain 0. */
+		const uint8_t *col = b->color + p;
+		const uint16_t *ch = b->chain + p;
+		ptrdiff_t s = b->stride;
+		int up = ch[-s], left = ch[-1], right = ch[1], down = ch[s];
+		int cup = col[-s], cleft = col[-1], cright = col[1], cdown = col[s];
 
-		a->empty = (color[p - stride] == SHT_EMPTY) + (color[p - 1] == SHT_EMPTY) +
-		    (color[p + 1] == SHT_EMPTY) + (color[p + stride] == SHT_EMPTY);
-		assess_neighbour(b, c, color[p - stride], up, false, a, &cap_hash, &ncap,
-		    &friend_hash, &nfriend, &safe_friend);
-		assess_neighbour(b, c, color[p - 1], left, left == up, a, &cap_hash, &ncap,
-		    &friend_hash, &nfriend, &safe_friend);
-		assess_neighbour(b, c, color[p + 1], right, right == up || right == left, a,
+		int eup = cup == SHT_EMPTY, eleft = cleft == SHT_EMPTY;
+		int eright = cright == SHT_EMPTY, edown = cdown == SHT_EMPTY;
+
+		a->empty = eup + eleft + eright + edown;
+		a->empty_dirs = (unsigned)eup | (unsigned)eleft << 1 | (unsigned)eright << 2 |
+		    (unsigned)edown << 3;
+		assess_neighbour(b, c, cup, up, false, a, &cap_hash, &ncap, &friend_hash, &nfriend,
+		    &safe_friend);
+		assess_neighbour(b, c, cleft, left, left == up, a, &cap_hash, &ncap, &friend_hash,
+		    &nfriend, &safe_friend);
+		assess_neighbour(b, c, cright, right, right == up || right == left, a, &cap_hash,
+		    &ncap, &friend_hash, &nfriend, &safe_friend);
+		assess_neighbour(b, c, cdown, down, down == up || down == left || down == right, a,
 		    &cap_hash, &ncap, &friend_hash, &nfriend, &safe_friend);
-		assess_neighbour(b, c, color[p + stride], down, down == up || down == left ||
-		    down == right, a, &cap_hash, &ncap, &friend_hash, &nfriend, &safe_friend);
 	}
-	if (a->empty == 0 && ncap == 0 && !safe_friend) {
+	a->key = zkey(b, c, p);
+	if (a->empty_dirs == 0 && ncap == 0 && !safe_friend) {
 		/* Suicide.  One stone alone is never legal; a multi-stone one only where allowed. */
 		if (a->nfriends == 0 || !b->opt.multi_stone_suicide)
 			return info->verdict = SHT_ILLEGAL_SUICIDE;
 		after = b->hash ^ friend_hash;
 		info->suicided = nfriend + 1;
 	} else {
-		after = b->hash ^ zkey(b, c, p) ^ cap_hash;
+		after = b->hash ^ a->key ^ cap_hash;
 		info->captured = ncap;
 	}
 	info->hash_after = after;
@@ -718,12 +727,12 @@ assess(const struct sht_board *b, enum sht_color c, int p, struct sht_move_info 
 		uint32_t k = b->index[a->hist_slot = hist_probe(b, after)];
 
 		if (k != 0) {
-			const struct sht_hist_position *s = &b->pos[k - 1];
+			const struct sht_hist_position *h = &b->pos[k - 1];
 
 			if (b->opt.ko == SHT_KO_POSITIONAL ||
-			    (b->opt.ko == SHT_KO_SITUATIONAL && s->count[opp == SHT_WHITE] > 0))
+			    (b->opt.ko == SHT_KO_SITUATIONAL && h->count[opp == SHT_WHITE] > 0))
 				return info->verdict = SHT_ILLEGAL_SUPERKO;
-			info->repeated = s->count[opp == SHT_WHITE] > 0;
+			info->repeated = h->count[opp == SHT_WHITE] > 0;
 		}
 	}
 	return SHT_LEGAL;
@@ -738,34 +747,76 @@ sht_board_check(const struct sht_board *b, enum sht_color c, int p, struct sht_m
 	return assess(b, c, p, info != NULL ? info : &scratch, &a);
 }
 
+/* Joins the stone just played on p, a chain of its own, to the longer chain f beside it: p's
+ * empty neighbours (empty_dirs) that f does not touch are its new liberties.  One of each such
+ * point's neighbours is p itself, so three are looked at. */
+static inline __attribute__((always_inline)) void
+join_stone(struct sht_board *b, int p, int f, unsigned empty_dirs, uint64_t key)
+{
+	const uint16_t *ch = b->chain + p;
+	ptrdiff_t s = b->stride;
+	int extra = 0, tmp;
+
+	if (empty_dirs & 1)
+		extra += ch[-2 * s] != f && ch[-s - 1] != f && ch[-s + 1] != f;
+	if (empty_dirs & 2)
+		extra += ch[-2] != f && ch[-s - 1] != f && ch[s - 1] != f;
+	if (empty_dirs & 4)
+		extra += ch[2] != f && ch[-s + 1] != f && ch[s + 1] != f;
+	if (empty_dirs & 8)
+		extra += ch[2 * s] != f && ch[s - 1] != f && ch[s + 1] != f;
+	b->chain[p] = (uint16_t)f;
+	tmp = b->next[f];
+	b->next[f] = (uint16_t)p;
+	b->next[p] = (uint16_t)tmp;
+	b->size[f]++;
+	b->libs[f] = (uint16_t)(b->libs[f] + extra);
+	b->chash[f] ^= key;
+}
+
 /* Places colour c's stone on p as the assessment found it: the chains beside it lose p as a
  * liberty, friendly ones merge, the opponent's in atari are removed; then the ko point, or the
  * multi-stone suicide the assessment allowed. */
 static inline __attribute__((always_inline)) void
 place_stone(struct sht_board *b, int c, int p, const struct assessment *a)
 {
-	uint8_t *restrict color = b->color;
-	uint16_t *restrict chain = b->chain, *restrict next = b->next, *restrict libs = b->libs;
-	uint16_t *restrict size = b->size;
-	uint64_t *restrict chash = b->chash;
-	uint64_t key = zkey(b, c, p);
+	uint16_t *restrict libs = b->libs;
 	int opp = 3 - c, id = p, captured = 0;
 
 	b->passes = 0;
 	if (b->stones_left[c] > 0)
 		b->stones_left[c]--;
-	color[p] = (uint8_t)c;
+	b->color[p] = (uint8_t)c;
 	bit_set(b->bits[c - 1], p);
-	chain[p] = (uint16_t)p;
-	next[p] = (uint16_t)p;
-	size[p] = 1;
-	chash[p] = key;
-	b->hash ^= key;
-	libs[p] = (uint16_t)a->empty;
+	b->hash ^= a->key;
 	/* p was a liberty of every distinct chain beside it. */
 	for (int k = 0; k < a->nopps; k++)
 		libs[a->opps[k]]--;
-	for (int k = 0; k < a->nfriends; k++) {
+	if (a->nfriends > 0 && b->size[a->friends[0]] > 1) {
+		/* The stone joins a chain: merge_chains's lone-stone case, told which of the
+		 * stone's neighbours are empty. */
+		libs[a->friends[0]]--;
+		join_stone(b, p, id = a->friends[0], a->empty_dirs, a->key);
+	} else if (a->nfriends > 0) {
+		/* Two lone stones: merge_chains keeps the first on a tie, the one just played.
+		 * The other's liberties are none of p's (no point is beside both), so the pair
+		 * has both counts. */
+		int f = a->friends[0];
+
+		b->chain[p] = b->chain[f] = (uint16_t)p;
+		b->next[p] = (uint16_t)f;
+		b->next[f] = (uint16_t)p;
+		b->size[p] = 2;
+		libs[p] = (uint16_t)(a->empty + libs[f] - 1);
+		b->chash[p] = a->key ^ b->chash[f];
+	} else {
+		b->chain[p] = (uint16_t)p;
+		b->next[p] = (uint16_t)p;
+		b->size[p] = 1;
+		b->chash[p] = a->key;
+		libs[p] = (uint16_t)a->empty;
+	}
+	for (int k = 1; k < a->nfriends; k++) {
 		libs[a->friends[k]]--;
 		id = merge_chains(b, id, a->friends[k]);
 	}
@@ -780,7 +831,7 @@ place_stone(struct sht_board *b, int c, int p, const struct assessment *a)
 	if (libs[id] == 0) {
 		/* A multi-stone suicide that the assessment allowed. */
 		b->captures[opp] += remove_chain(b, id);
-	} else if (captured == 1 && size[id] == 1 && libs[id] == 1) {
+	} else if (captured == 1 && b->size[id] == 1 && libs[id] == 1) {
 		b->ko_point = b->removed[0];
 		b->ko_player = opp;
 	}
