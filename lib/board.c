@@ -688,28 +688,35 @@ assess(const struct sht_board *b, enum sht_color c, int p, struct sht_move_info 
 		return info->verdict = SHT_ILLEGAL_KO;
 
 	{
-		/* The neighbours through pointers at p: no index arithmetic per neighbour.  Empty
-		 * and border points have chain 0. */
+		/* The neighbours through pointers at p, one at a time (all four at once kept too
+		 * many values alive).  A chain is listed once: an earlier neighbour may have
+		 * listed it. */
 		const uint8_t *col = b->color + p;
 		const uint16_t *ch = b->chain + p;
-		ptrdiff_t s = b->stride;
-		int up = ch[-s], left = ch[-1], right = ch[1], down = ch[s];
-		int cup = col[-s], cleft = col[-1], cright = col[1], cdown = col[s];
+		const ptrdiff_t off[4] = { -(ptrdiff_t)b->stride, -1, 1, b->stride };
+		int ids[4] = { 0, 0, 0, 0 };
 
-		int eup = cup == SHT_EMPTY, eleft = cleft == SHT_EMPTY;
-		int eright = cright == SHT_EMPTY, edown = cdown == SHT_EMPTY;
+		a->empty = 0;
+		a->empty_dirs = 0;
+#pragma GCC unroll 4
+		for (int d = 0; d < 4; d++) {
+			int k = col[off[d]];
+			bool dup = false;
 
-		a->empty = eup + eleft + eright + edown;
-		a->empty_dirs = (unsigned)eup | (unsigned)eleft << 1 | (unsigned)eright << 2 |
-		    (unsigned)edown << 3;
-		assess_neighbour(b, c, cup, up, false, a, &cap_hash, &ncap, &friend_hash, &nfriend,
-		    &safe_friend);
-		assess_neighbour(b, c, cleft, left, left == up, a, &cap_hash, &ncap, &friend_hash,
-		    &nfriend, &safe_friend);
-		assess_neighbour(b, c, cright, right, right == up || right == left, a, &cap_hash,
-		    &ncap, &friend_hash, &nfriend, &safe_friend);
-		assess_neighbour(b, c, cdown, down, down == up || down == left || down == right, a,
-		    &cap_hash, &ncap, &friend_hash, &nfriend, &safe_friend);
+			if (k == SHT_EMPTY) {
+				a->empty++;
+				a->empty_dirs |= 1u << d;
+				continue;
+			}
+			if (k == SHT_OFFBOARD)
+				continue;
+			ids[d] = ch[off[d]];
+#pragma GCC unroll 4
+			for (int e = 0; e < d; e++)
+				dup |= ids[e] == ids[d];
+			assess_neighbour(b, c, k, ids[d], dup, a, &cap_hash, &ncap, &friend_hash,
+			    &nfriend, &safe_friend);
+		}
 	}
 	a->key = zkey(b, c, p);
 	if (a->empty_dirs == 0 && ncap == 0 && !safe_friend) {
