@@ -132,6 +132,7 @@ conn_free(struct conn *c)
 	evbuffer_remove_cb_entry(bufferevent_get_input(c->bev), c->in_cb);
 	evbuffer_remove_cb_entry(bufferevent_get_output(c->bev), c->out_cb);
 	srv.queued_bytes -= c->queued;
+	outbox_forget(&c->out);
 	shutdown(bufferevent_getfd(c->bev), SHUT_RDWR);
 	bufferevent_free(c->bev);
 	log_debug("connection %lu closed", c->id);
@@ -246,8 +247,10 @@ deliver(struct conn *c)
 	while ((r = TAILQ_FIRST(&c->requests)) != NULL && r->done) {
 		TAILQ_REMOVE(&c->requests, r, by_conn);
 		c->pending--;
-		if (r->reply != NULL)
+		if (r->reply != NULL) {
 			bufferevent_write(c->bev, r->reply, r->reply_len);
+			outbox_queue(&c->out);
+		}
 		request_free(r);
 	}
 	if (!c->paused && evbuffer_get_length(bufferevent_get_output(c->bev)) >
@@ -385,6 +388,7 @@ answer_from_cache(struct conn *c, struct evbuffer *in, size_t len, size_t eol_le
 	evbuffer_add(out, line + split.id_off, split.id_len);
 	evbuffer_add(out, ",", 1);
 	evbuffer_add(out, suffix, suffix_len);
+	outbox_queue(&c->out);
 	evbuffer_drain(in, len + eol_len);
 	srv.requests++;
 	if (is_error)
@@ -457,12 +461,12 @@ conn_read(struct bufferevent *bev, void *arg)
 	}
 }
 
+/* Every reply written (by the outbox, or by libevent when the socket had no room). */
 static void
-conn_write(struct bufferevent *bev, void *arg)
+conn_drained(void *arg)
 {
 	struct conn *c = arg;
 
-	(void)bev;
 	if (c->paused)
 		deliver(c); /* the client read its replies: perhaps resume reading */
 	if (c->closing && c->pending == 0) {
@@ -471,6 +475,15 @@ conn_write(struct bufferevent *bev, void *arg)
 		return;
 	}
 	server_check_drained();
+}
+
+static void
+conn_write(struct bufferevent *bev, void *arg)
+{
+	struct conn *c = arg;
+
+	(void)bev;
+	outbox_written(&c->out);
 }
 
 static void
@@ -555,7 +568,8 @@ conn_accept(struct evconnlistener *l, evutil_socket_t fd, struct sockaddr *sa, i
 	bufferevent_set_max_single_write(c->bev, IO_CHUNK_BYTES);
 	if (srv.cfg.idle_timeout_s > 0)
 		bufferevent_set_timeouts(c->bev, &idle, NULL);
-	bufferevent_enable(c->bev, EV_READ | EV_WRITE);
+	outbox_init(&c->out, c->bev, conn_drained, c);
+	bufferevent_enable(c->bev, EV_READ);
 	TAILQ_INSERT_TAIL(&srv.conns, c, entry);
 	srv.nconns++;
 	srv.connections_total++;

@@ -57,6 +57,17 @@ worker_send(struct worker *w, const char *data, size_t len, uint32_t seq, uint32
 
 	bufferevent_write(w->bev, &h, sizeof(h));
 	bufferevent_write(w->bev, data, len);
+	outbox_queue(&w->out);
+}
+
+/* The kernel took the rest of what the worker was sent. */
+static void
+worker_write(struct bufferevent *bev, void *arg)
+{
+	struct worker *w = arg;
+
+	(void)bev;
+	outbox_written(&w->out);
 }
 
 /* Keeps w->queued and srv.queued_bytes in step with the bytes in a worker's buffers. */
@@ -81,6 +92,7 @@ worker_free(struct worker *w)
 		evbuffer_remove_cb_entry(bufferevent_get_input(w->bev), w->in_cb);
 		evbuffer_remove_cb_entry(bufferevent_get_output(w->bev), w->out_cb);
 		srv.queued_bytes -= w->queued;
+		outbox_forget(&w->out);
 		/* libevent may close the descriptor later, when the loop next runs; shutting it
 		 * down now tells the worker at once that it is done. */
 		shutdown(bufferevent_getfd(w->bev), SHUT_RDWR);
@@ -444,8 +456,9 @@ pool_spawn_worker(void)
 	w->timer = evtimer_new(srv.base, worker_timeout, w);
 	w->in_cb = evbuffer_add_cb(bufferevent_get_input(w->bev), worker_buffer_changed, w);
 	w->out_cb = evbuffer_add_cb(bufferevent_get_output(w->bev), worker_buffer_changed, w);
-	bufferevent_setcb(w->bev, worker_read, NULL, worker_event, w);
-	bufferevent_enable(w->bev, EV_READ | EV_WRITE);
+	bufferevent_setcb(w->bev, worker_read, worker_write, worker_event, w);
+	outbox_init(&w->out, w->bev, NULL, NULL);
+	bufferevent_enable(w->bev, EV_READ);
 	TAILQ_INSERT_TAIL(&srv.workers, w, entry);
 	log_debug("worker %d started (generation %d)", (int)pid, srv.generation);
 }

@@ -414,7 +414,7 @@ server_run(struct config *cfg, const char *config_path, const char *socket_overr
 		}
 	}
 	srv.cache = cache_new(srv.cfg.reply_cache_bytes);
-	if (srv.base == NULL || srv.cache == NULL)
+	if (srv.base == NULL || srv.cache == NULL || !outbox_setup(srv.base))
 		return 1;
 	fd = listen_open_socket(srv.cfg.socket_path, srv.cfg.socket_mode, srv.cfg.socket_group);
 	if (fd < 0)
@@ -472,6 +472,7 @@ server_run(struct config *cfg, const char *config_path, const char *socket_overr
 	event_free(srv.budget_event);
 	event_free(srv.hold_timer);
 	event_free(srv.drain_timer);
+	outbox_teardown();
 	if (srv.listener != NULL)
 		evconnlistener_free(srv.listener);
 	event_base_free(srv.base);

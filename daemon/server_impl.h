@@ -16,6 +16,7 @@
 
 #include "cache.h"
 #include "config.h"
+#include "outbox.h"
 
 struct conn;
 struct worker;
@@ -53,6 +54,7 @@ struct conn {
 	unsigned long id;
 	size_t queued;    /* bytes it makes the daemon hold: buffers, lines, replies */
 	struct evbuffer_cb_entry *in_cb, *out_cb; /* keep queued in step with its buffers */
+	struct outbox out;  /* its replies, written once a loop turn */
 };
 
 struct worker {
@@ -69,6 +71,7 @@ struct worker {
 	struct event *timer;
 	size_t queued;                  /* bytes in its socket buffers, in srv.queued_bytes */
 	struct evbuffer_cb_entry *in_cb, *out_cb;
+	struct outbox out;              /* its frames, written once a loop turn */
 };
 
 /* Replies a client has not read yet, past which the daemon stops reading its requests: with
