@@ -1,6 +1,7 @@
 /* The parent's connections: reading request lines, per-connection limits and the memory budget,
  * the reply cache's fast path, and writing replies back in each connection's order. */
 #define _GNU_SOURCE /* SO_PEERCRED and struct ucred, memmem */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,15 +80,18 @@ conn_buffer_changed(struct evbuffer *buf, const struct evbuffer_cb_info *info, v
 	conn_check_budget();
 }
 
-/* Reads the connection when nothing holds it back, else stops reading it. */
-static void
+void
 conn_update_reading(struct conn *c)
 {
 	if (!c->paused && !c->held_back && !srv.draining) {
-		bufferevent_enable(c->bev, EV_READ);
+		struct timeval idle = { srv.cfg.idle_timeout_s, 0 };
+
+		/* Added again, the idle timeout starts again, as libevent's did when enabled. */
+		if (!c->read_ended)
+			event_add(c->read_ev, srv.cfg.idle_timeout_s > 0 ? &idle : NULL);
 		conn_read(c->bev, c); /* lines may be waiting in the input buffer */
 	} else {
-		bufferevent_disable(c->bev, EV_READ);
+		event_del(c->read_ev);
 	}
 }
 
@@ -133,6 +137,7 @@ conn_free(struct conn *c)
 	evbuffer_remove_cb_entry(bufferevent_get_output(c->bev), c->out_cb);
 	srv.queued_bytes -= c->queued;
 	outbox_forget(&c->out);
+	event_free(c->read_ev);
 	shutdown(bufferevent_getfd(c->bev), SHUT_RDWR);
 	bufferevent_free(c->bev);
 	log_debug("connection %lu closed", c->id);
@@ -486,6 +491,32 @@ conn_write(struct bufferevent *bev, void *arg)
 	outbox_written(&c->out);
 }
 
+static void conn_event(struct bufferevent *bev, short what, void *arg);
+
+/* The read event: what the client sent (sockio_read), its end, or the idle timeout. */
+static void
+conn_readable(evutil_socket_t fd, short what, void *arg)
+{
+	struct conn *c = arg;
+	ssize_t n;
+
+	if (what & EV_TIMEOUT) {
+		conn_event(c->bev, BEV_EVENT_READING | BEV_EVENT_TIMEOUT, c);
+		return;
+	}
+	n = sockio_read(fd, bufferevent_get_input(c->bev));
+	if (n > 0) {
+		conn_read(c->bev, c);
+		return;
+	}
+	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
+		return;
+	/* Its end, or an error: read no more (the stream would say so again and again). */
+	c->read_ended = true;
+	event_del(c->read_ev);
+	conn_event(c->bev, BEV_EVENT_READING | (n == 0 ? BEV_EVENT_EOF : BEV_EVENT_ERROR), c);
+}
+
 static void
 conn_event(struct bufferevent *bev, short what, void *arg)
 {
@@ -554,22 +585,26 @@ conn_accept(struct evconnlistener *l, evutil_socket_t fd, struct sockaddr *sa, i
 		log_debug("connection %lu from uid %d gid %d pid %d", c->id, (int)cred.uid,
 		    (int)cred.gid, (int)cred.pid);
 	c->bev = bufferevent_socket_new(srv.base, fd, BEV_OPT_CLOSE_ON_FREE);
-	if (c->bev == NULL) {
-		close(fd);
+	c->read_ev = event_new(srv.base, fd, EV_READ | EV_PERSIST, conn_readable, c);
+	if (c->bev == NULL || c->read_ev == NULL) {
+		if (c->read_ev != NULL)
+			event_free(c->read_ev);
+		if (c->bev != NULL)
+			bufferevent_free(c->bev); /* closes fd */
+		else
+			close(fd);
 		free(c);
 		return;
 	}
 	c->in_cb = evbuffer_add_cb(bufferevent_get_input(c->bev), conn_buffer_changed, c);
 	c->out_cb = evbuffer_add_cb(bufferevent_get_output(c->bev), conn_buffer_changed, c);
-	bufferevent_setcb(c->bev, conn_read, conn_write, conn_event, c);
-	/* libevent reads 4 KB per call by default: two score requests.  A pipelining client
-	 * is served in far fewer system calls with larger reads and writes. */
-	bufferevent_set_max_single_read(c->bev, IO_CHUNK_BYTES);
+	bufferevent_setcb(c->bev, NULL, conn_write, conn_event, c);
+	/* libevent writes 4 KB per call by default: two score requests.  A pipelining client
+	 * is served in far fewer system calls with larger writes (and reads: sockio.h). */
 	bufferevent_set_max_single_write(c->bev, IO_CHUNK_BYTES);
-	if (srv.cfg.idle_timeout_s > 0)
-		bufferevent_set_timeouts(c->bev, &idle, NULL);
 	outbox_init(&c->out, c->bev, conn_drained, c);
-	bufferevent_enable(c->bev, EV_READ);
+	sockio_take_input(c->bev);
+	event_add(c->read_ev, srv.cfg.idle_timeout_s > 0 ? &idle : NULL);
 	TAILQ_INSERT_TAIL(&srv.conns, c, entry);
 	srv.nconns++;
 	srv.connections_total++;

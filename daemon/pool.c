@@ -93,6 +93,8 @@ worker_free(struct worker *w)
 		evbuffer_remove_cb_entry(bufferevent_get_output(w->bev), w->out_cb);
 		srv.queued_bytes -= w->queued;
 		outbox_forget(&w->out);
+		if (w->read_ev != NULL)
+			event_free(w->read_ev);
 		/* libevent may close the descriptor later, when the loop next runs; shutting it
 		 * down now tells the worker at once that it is done. */
 		shutdown(bufferevent_getfd(w->bev), SHUT_RDWR);
@@ -374,6 +376,20 @@ worker_read(struct bufferevent *bev, void *arg)
 	server_check_drained();
 }
 
+/* The read event: replies (sockio_read), or the worker's end. */
+static void
+worker_readable(evutil_socket_t fd, short what, void *arg)
+{
+	struct worker *w = arg;
+	ssize_t n = sockio_read(fd, bufferevent_get_input(w->bev));
+
+	(void)what;
+	if (n > 0)
+		worker_read(w->bev, w); /* may free w */
+	else if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR))
+		worker_gone(w, "its process ended");
+}
+
 static void
 worker_event(struct bufferevent *bev, short what, void *arg)
 {
@@ -451,14 +467,27 @@ pool_spawn_worker(void)
 	w->generation = srv.generation;
 	TAILQ_INIT(&w->queue);
 	w->bev = bufferevent_socket_new(srv.base, sv[0], BEV_OPT_CLOSE_ON_FREE);
-	bufferevent_set_max_single_read(w->bev, IO_CHUNK_BYTES);
+	w->read_ev = event_new(srv.base, sv[0], EV_READ | EV_PERSIST, worker_readable, w);
+	if (w->bev == NULL || w->read_ev == NULL) {
+		log_error("out of memory for worker %d", (int)pid);
+		if (w->read_ev != NULL)
+			event_free(w->read_ev);
+		if (w->bev != NULL)
+			bufferevent_free(w->bev); /* closes sv[0], which tells the child to exit */
+		else
+			close(sv[0]);
+		free(w);
+		start_failed();
+		return;
+	}
 	bufferevent_set_max_single_write(w->bev, IO_CHUNK_BYTES);
 	w->timer = evtimer_new(srv.base, worker_timeout, w);
 	w->in_cb = evbuffer_add_cb(bufferevent_get_input(w->bev), worker_buffer_changed, w);
 	w->out_cb = evbuffer_add_cb(bufferevent_get_output(w->bev), worker_buffer_changed, w);
-	bufferevent_setcb(w->bev, worker_read, worker_write, worker_event, w);
+	bufferevent_setcb(w->bev, NULL, worker_write, worker_event, w);
 	outbox_init(&w->out, w->bev, NULL, NULL);
-	bufferevent_enable(w->bev, EV_READ);
+	sockio_take_input(w->bev);
+	event_add(w->read_ev, NULL);
 	TAILQ_INSERT_TAIL(&srv.workers, w, entry);
 	log_debug("worker %d started (generation %d)", (int)pid, srv.generation);
 }

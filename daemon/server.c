@@ -380,7 +380,7 @@ terminate(evutil_socket_t fd, short what, void *arg)
 	unlink(srv.cfg.socket_path);
 	/* Read nothing more; answer what was asked. */
 	TAILQ_FOREACH(c, &srv.conns, entry)
-		bufferevent_disable(c->bev, EV_READ);
+		conn_update_reading(c);
 	server_check_drained();
 }
 

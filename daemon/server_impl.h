@@ -16,7 +16,7 @@
 
 #include "cache.h"
 #include "config.h"
-#include "outbox.h"
+#include "sockio.h"
 
 struct conn;
 struct worker;
@@ -55,6 +55,8 @@ struct conn {
 	size_t queued;    /* bytes it makes the daemon hold: buffers, lines, replies */
 	struct evbuffer_cb_entry *in_cb, *out_cb; /* keep queued in step with its buffers */
 	struct outbox out;  /* its replies, written once a loop turn */
+	struct event *read_ev; /* its requests, read by hand (sockio.h), with the idle timeout */
+	bool read_ended;    /* its end of the stream (or an error) has been read */
 };
 
 struct worker {
@@ -72,6 +74,7 @@ struct worker {
 	size_t queued;                  /* bytes in its socket buffers, in srv.queued_bytes */
 	struct evbuffer_cb_entry *in_cb, *out_cb;
 	struct outbox out;              /* its frames, written once a loop turn */
+	struct event *read_ev;          /* its replies, read by hand (sockio.h) */
 };
 
 /* Replies a client has not read yet, past which the daemon stops reading its requests: with
@@ -132,6 +135,9 @@ void conn_free(struct conn *c);
 /* Wakes the budget event when the memory budget needs enforcing or held-back connections may
  * be read again (called wherever what connections hold changes). */
 void conn_check_budget(void);
+/* Reads the connection when nothing holds it back (pausing, the budget, draining), else stops
+ * reading it. */
+void conn_update_reading(struct conn *c);
 /* The budget event's callback: holds back or closes the heaviest connections (conn.c). */
 void conn_enforce_budget(evutil_socket_t fd, short what, void *arg);
 void conn_hold_overdue(evutil_socket_t fd, short what, void *arg);

@@ -1,8 +1,14 @@
-/* The parent's writes to clients and workers, made by hand once a loop turn (outbox.h). */
+/* The parent's reads and writes on clients' and workers' sockets (sockio.h). */
+#include <errno.h>
+#include <unistd.h>
+
 #include <event2/buffer.h>
 
-#include "outbox.h"
+#include "sockio.h"
 #include "server_impl.h"
+
+/* Every read lands here first: the parent is one thread. */
+static char scratch[IO_CHUNK_BYTES];
 
 static TAILQ_HEAD(, outbox) queued = TAILQ_HEAD_INITIALIZER(queued);
 static struct event *flush_event;
@@ -115,4 +121,23 @@ outbox_flush(void)
 		o->queued = false;
 		write_one(o);
 	}
+}
+
+ssize_t
+sockio_read(int fd, struct evbuffer *in)
+{
+	ssize_t n = read(fd, scratch, sizeof(scratch));
+
+	if (n > 0 && evbuffer_add(in, scratch, (size_t)n) != 0) {
+		errno = ENOMEM; /* as a failed read: the connection ends */
+		return -1;
+	}
+	return n;
+}
+
+void
+sockio_take_input(struct bufferevent *bev)
+{
+	bufferevent_disable(bev, EV_READ);
+	evbuffer_unfreeze(bufferevent_get_input(bev), 0);
 }

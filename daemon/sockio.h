@@ -1,10 +1,13 @@
-/* Writing what the parent has for a client or a worker once a loop turn, by hand, instead of
- * through libevent's write events. */
-#ifndef SHOUTAN_OUTBOX_H
-#define SHOUTAN_OUTBOX_H
+/* The parent's reads and writes on clients' and workers' sockets, made by hand instead of by
+ * libevent's bufferevents, which cost system calls the parent does not need. */
+#ifndef SHOUTAN_SOCKIO_H
+#define SHOUTAN_SOCKIO_H
 
 #include <stdbool.h>
 #include <sys/queue.h>
+#include <sys/types.h>
+
+#include <event2/buffer.h>
 
 #include <event2/bufferevent.h>
 #include <event2/event.h>
@@ -42,5 +45,20 @@ void outbox_forget(struct outbox *o);
 void outbox_written(struct outbox *o);
 /* Writes every queued outbox now (the loop's event does it otherwise). */
 void outbox_flush(void);
+
+/*
+ * Reading: one read(2) of up to IO_CHUNK_BYTES from fd, added to the end of in (a
+ * bufferevent's input, whose end sockio_take_input has thawed).  A bufferevent reads at most
+ * 4096 bytes a call whatever its max_single_read (libevent 2.1's EVBUFFER_MAX_READ), and
+ * asks the kernel first how much there is with an ioctl: a worker's batch of 25 KB of replies
+ * took six loop turns and twelve system calls, and every client request an ioctl beside its
+ * read.  Returns what read(2) returned (0 at the end of the stream; -1 with errno, EAGAIN
+ * when there was nothing after all).
+ */
+ssize_t sockio_read(int fd, struct evbuffer *in);
+/* The bufferevent's input is filled by sockio_read from now on: its own reading is never
+ * enabled, and the input's end, which a bufferevent keeps frozen outside its reader, is
+ * thawed. */
+void sockio_take_input(struct bufferevent *bev);
 
 #endif
