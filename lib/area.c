@@ -204,9 +204,90 @@ sht_area_regions(const struct sht_board *b, const uint8_t *dead, int *label,
 	return n;
 }
 
+/* Liberties of the union of c's chains next to p or t, with c's stones on both and captures
+ * left out, counted up to two. */
+static int
+joined_liberties(const struct sht_board *b, int c, int p, int t, uint8_t *mark)
+{
+	int pts[2] = { p, t }, chains[8], nchains = 0, libs = 0, marked[16], nmarked = 0;
+
+	for (int i = 0; i < 2; i++)
+		for (int d = 0; d < 4; d++) {
+			int q = pts[i] + b->dir[d], k;
+
+			if (b->color[q] == SHT_EMPTY && q != p && q != t && !mark[q] && nmarked < 16) {
+				mark[q] = 1;
+				marked[nmarked++] = q;
+				libs++;
+			} else if (b->color[q] == c) {
+				for (k = 0; k < nchains && chains[k] != b->chain[q]; k++)
+					;
+				if (k == nchains)
+					chains[nchains++] = b->chain[q];
+			}
+		}
+	for (int k = 0; k < nchains && libs < 2; k++) {
+		int s = chains[k];
+
+		do {
+			for (int d = 0; d < 4 && libs < 2; d++) {
+				int q = s + b->dir[d];
+
+				if (b->color[q] == SHT_EMPTY && q != p && q != t && !mark[q] &&
+				    nmarked < 16) {
+					mark[q] = 1;
+					marked[nmarked++] = q;
+					libs++;
+				}
+			}
+			s = b->next[s];
+		} while (s != chains[k] && libs < 2);
+	}
+	for (int i = 0; i < nmarked; i++)
+		mark[marked[i]] = 0;
+	return libs;
+}
+
+/*
+ * Whether c can fill the dame p once it has joined a chain of its next to p to another of its
+ * chains at a point t of its own territory: a lone stone cut off beside the shared liberty is
+ * no seki while it can connect home through its own area (a stone of the first line beside the
+ * opponent's chain of two liberties, say), as the players would before counting.
+ */
+static bool
+fills_after_joining(const struct sht_board *b, const struct sht_area *a, int c, int p,
+    uint8_t *mark)
+{
+	for (int d = 0; d < 4; d++) {
+		int q = p + b->dir[d], s;
+
+		if (b->color[q] != c)
+			continue;
+		s = q;
+		do {
+			for (int e = 0; e < 4; e++) {
+				int t = s + b->dir[e];
+				bool joins = false;
+
+				if (b->color[t] != SHT_EMPTY || t == p || sht_area_owner(a, t) != c)
+					continue;
+				for (int f = 0; f < 4; f++) {
+					int r = t + b->dir[f];
+
+					joins |= b->color[r] == c && b->chain[r] != b->chain[q];
+				}
+				if (joins && joined_liberties(b, c, p, t, mark) >= 2)
+					return true;
+			}
+			s = b->next[s];
+		} while (s != q);
+	}
+	return false;
+}
+
 /* Seki points: dame that neither colour can fill without putting itself in atari, the shared
- * liberties of a seki.  Dame that one side can fill are only unfinished business.  Returns how
- * many there are. */
+ * liberties of a seki.  Dame that one side can fill are only unfinished business, also after
+ * joining a chain beside it to another through its own territory.  Returns how many there are. */
 int
 sht_area_seki_points(const struct sht_board *b, const struct sht_area *a, uint8_t *out)
 {
@@ -221,7 +302,9 @@ sht_area_seki_points(const struct sht_board *b, const struct sht_area *a, uint8_
 			int p = 64 * i + __builtin_ctzll(w);
 
 			if (b->color[p] == SHT_EMPTY && !sht_board_can_fill(b, SHT_BLACK, p, seen) &&
-			    !sht_board_can_fill(b, SHT_WHITE, p, seen)) {
+			    !sht_board_can_fill(b, SHT_WHITE, p, seen) &&
+			    !fills_after_joining(b, a, SHT_BLACK, p, seen) &&
+			    !fills_after_joining(b, a, SHT_WHITE, p, seen)) {
 				out[p] = 1;
 				n++;
 			}
