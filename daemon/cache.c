@@ -89,6 +89,7 @@ cache_split(const char *line, size_t len, struct cache_split *out)
 	if ((i = expect(line, i, len, ",")) == 0)
 		return false;
 	out->key_off = i;
+	out->key_hash = XXH3_64bits(line + i, len - i);
 	return true;
 }
 
@@ -193,14 +194,12 @@ cache_find(struct reply_cache *c, const char *line, size_t len,
 {
 	const char *key = line + split->key_off;
 	size_t key_len = len - split->key_off;
-	uint64_t hash;
 	const struct entry *e;
 
 	if (c == NULL || c->half_budget == 0)
 		return NULL;
-	hash = XXH3_64bits(key, key_len);
-	if ((e = table_find(&c->young, hash, key, key_len)) == NULL &&
-	    (e = table_find(&c->old, hash, key, key_len)) == NULL)
+	if ((e = table_find(&c->young, split->key_hash, key, key_len)) == NULL &&
+	    (e = table_find(&c->old, split->key_hash, key, key_len)) == NULL)
 		return NULL;
 	*suffix_len = e->suffix_len;
 	*is_error = e->suffix_len >= 7 && memcmp(e->data + key_len, "\"error\"", 7) == 0;
@@ -249,7 +248,7 @@ cache_store(struct reply_cache *c, const char *line, size_t len,
 	    REPLY_PREFIX_LEN) != 0 || memcmp(reply + REPLY_PREFIX_LEN, line + split->id_off,
 	    split->id_len) != 0 || reply[head - 1] != ',')
 		return;
-	e.hash = XXH3_64bits(key, key_len);
+	e.hash = split->key_hash;
 	/* Requests asked at once all miss, and all come back here: keep the first. */
 	if (table_find(&c->young, e.hash, key, key_len) != NULL)
 		return;

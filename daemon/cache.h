@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /*
  * A request line that opens with {"jsonrpc":"2.0","id":ID, (whitespace allowed between the
@@ -15,6 +16,8 @@
 struct cache_split {
 	size_t id_off, id_len; /* the id's token, as written */
 	size_t key_off;        /* the key: line[key_off..len) */
+	uint64_t key_hash;     /* the key's hash: a request missed is hashed once, not again when
+	                        * its reply is stored */
 };
 
 bool cache_split(const char *line, size_t len, struct cache_split *out);

@@ -35,6 +35,7 @@ static const struct timeval hold_back_grace = { 2, 0 };
  * so that no client can make it parse long lines (longer ones go to a worker, as before). */
 #define PARENT_STATUS_MAX_BYTES 4096
 
+
 static void conn_read(struct bufferevent *bev, void *arg);
 
 /* ---- what connections hold ---- */
@@ -305,8 +306,42 @@ request_fail(struct request *r, int code, const char *kind, const char *message)
 
 /* ---- connections ---- */
 
+/*
+ * Whether the request names its method first after its id, as a plain name other than status:
+ * {"jsonrpc":"2.0","id":ID,"method":"score",...  Then rpc_handle_status cannot take it (the
+ * one "method" member of the object, duplicates being refused, is not status), and the line
+ * need not be searched for "status" at all (a whole request's bytes, for every request).
+ */
+static bool
+names_another_method(const char *line, size_t len, const struct cache_split *split)
+{
+	static const char key[] = "\"method\"";
+	size_t i = split->key_off, start;
+
+#define SKIP_BLANKS() while (i < len && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) i++
+	SKIP_BLANKS();
+	if (len - i < sizeof(key) - 1 || memcmp(line + i, key, sizeof(key) - 1) != 0)
+		return false;
+	i += sizeof(key) - 1;
+	SKIP_BLANKS();
+	if (i == len || line[i++] != ':')
+		return false;
+	SKIP_BLANKS();
+#undef SKIP_BLANKS
+	if (i == len || line[i++] != '"')
+		return false;
+	for (start = i; i < len && line[i] != '"' && line[i] != '\\'; i++)
+		;
+	if (i == len || line[i] != '"')
+		return false;
+	return !(i - start == 6 && memcmp(line + start, "status", 6) == 0);
+}
+
+/* A request line (malloc'd, or NULL for an error reply ready made), with its split when it has
+ * one (cache.h), queued on its connection: answered from the cache, by the parent (status) or
+ * by a worker. */
 static void
-enqueue(struct conn *c, char *line, size_t len, char *ready_reply)
+enqueue(struct conn *c, char *line, size_t len, char *ready_reply, const struct cache_split *split)
 {
 	struct request *r = calloc(1, sizeof(*r));
 
@@ -322,10 +357,13 @@ enqueue(struct conn *c, char *line, size_t len, char *ready_reply)
 	TAILQ_INSERT_TAIL(&c->requests, r, by_conn);
 	c->pending++;
 	hold(c, r, len);
-	/* With nothing queued ahead, conn_read's answer_from_cache has already asked the cache
+	/* With nothing queued ahead, take_line's answer_from_cache has already asked the cache
 	 * and missed; only a request queued behind others is looked up here. */
-	if (ready_reply == NULL && line != NULL &&
-	    (r->has_split = cache_split(line, len, &r->split)) && c->pending > 1) {
+	if (split != NULL) {
+		r->split = *split;
+		r->has_split = true;
+	}
+	if (ready_reply == NULL && line != NULL && r->has_split && c->pending > 1) {
 		bool cached_error;
 		char *cached = cache_lookup(srv.cache, line, len, &r->split, &cached_error);
 
@@ -337,7 +375,9 @@ enqueue(struct conn *c, char *line, size_t len, char *ready_reply)
 	}
 	if (ready_reply != NULL) {
 		request_finish(r, ready_reply, true);
-	} else if (len <= PARENT_STATUS_MAX_BYTES && memmem(line, len, "\"status\"", 8) != NULL) {
+	} else if (len <= PARENT_STATUS_MAX_BYTES && !(r->has_split &&
+	    names_another_method(line, len, &r->split)) && memmem(line, len, "\"status\"", 8) !=
+	    NULL) {
 		/* status is answered here, from the counters, so that a health check does not
 		 * depend on a worker being able to start. */
 		bool handled, is_error;
@@ -376,25 +416,21 @@ blank(const char *s, size_t n)
  * request record and no worker.
  */
 static bool
-answer_from_cache(struct conn *c, struct evbuffer *in, size_t len, size_t eol_len)
+answer_from_cache(struct conn *c, const char *line, size_t len, const struct cache_split *split)
 {
-	const char *line = (const char *)evbuffer_pullup(in, (ev_ssize_t)len);
 	struct evbuffer *out = bufferevent_get_output(c->bev);
-	struct cache_split split;
 	const char *prefix, *suffix;
 	size_t prefix_len, suffix_len;
 	bool is_error;
 
-	if (line == NULL || !cache_split(line, len, &split) ||
-	    (suffix = cache_find(srv.cache, line, len, &split, &suffix_len, &is_error)) == NULL)
+	if ((suffix = cache_find(srv.cache, line, len, split, &suffix_len, &is_error)) == NULL)
 		return false;
 	prefix = cache_reply_prefix(&prefix_len);
 	evbuffer_add(out, prefix, prefix_len);
-	evbuffer_add(out, line + split.id_off, split.id_len);
+	evbuffer_add(out, line + split->id_off, split->id_len);
 	evbuffer_add(out, ",", 1);
 	evbuffer_add(out, suffix, suffix_len);
 	outbox_queue(&c->out);
-	evbuffer_drain(in, len + eol_len);
 	srv.requests++;
 	if (is_error)
 		srv.errors++;
@@ -407,6 +443,63 @@ answer_from_cache(struct conn *c, struct evbuffer *in, size_t len, size_t eol_le
 }
 
 static void
+too_large(struct conn *c)
+{
+	char msg[120];
+
+	snprintf(msg, sizeof(msg), "request line longer than %zu bytes", srv.cfg.max_request_bytes);
+	enqueue(c, NULL, 0, rpc_error_line(SHT_RPC_TOO_LARGE, "too_large", msg), NULL);
+}
+
+/*
+ * One whole request line, at most max_request_bytes, at `text` (the connection's input buffer
+ * or the read's scratch bytes): answered from the cache at once, or copied and queued.
+ * *consume is called before anything that may read the connection again (a reply finished at
+ * once can resume a paused connection): the bytes must be gone from where they were by then.
+ */
+static void
+take_line(struct conn *c, const char *text, size_t len, void (*consume)(void *arg), void *arg)
+{
+	struct cache_split split;
+	bool has_split;
+	char *line;
+
+	if (blank(text, len)) {
+		consume(arg);
+		return;
+	}
+	/* Split once: the cache's fast path, the lookup behind others and the reply's store
+	 * use the same split and hash. */
+	has_split = cache_split(text, len, &split);
+	if (has_split && c->pending == 0 && answer_from_cache(c, text, len, &split)) {
+		consume(arg);
+		return;
+	}
+	line = malloc(len + 1);
+	if (line != NULL) {
+		memcpy(line, text, len);
+		line[len] = '\0';
+	}
+	consume(arg);
+	if (line != NULL)
+		enqueue(c, line, len, NULL, has_split ? &split : NULL);
+}
+
+struct buffered_line {
+	struct evbuffer *in;
+	size_t n; /* the line and its end */
+};
+
+static void
+drain_line(void *arg)
+{
+	struct buffered_line *b = arg;
+
+	evbuffer_drain(b->in, b->n);
+}
+
+/* The whole lines in the connection's input buffer, while nothing holds reading back. */
+static void
 conn_read(struct bufferevent *bev, void *arg)
 {
 	struct conn *c = arg;
@@ -415,7 +508,8 @@ conn_read(struct bufferevent *bev, void *arg)
 	while (!c->paused && !c->held_back && !srv.draining) {
 		size_t eol_len = 0, len;
 		struct evbuffer_ptr eol = evbuffer_search_eol(in, NULL, &eol_len, EVBUFFER_EOL_LF);
-		char *line;
+		struct buffered_line b = { in, 0 };
+		const char *text;
 
 		if (eol.pos < 0) {
 			len = evbuffer_get_length(in);
@@ -423,46 +517,68 @@ conn_read(struct bufferevent *bev, void *arg)
 				/* Drop what is here and the rest of the line; the connection
 				 * stays usable. */
 				evbuffer_drain(in, len);
-				if (!c->discarding) {
-					char msg[120];
-
-					snprintf(msg, sizeof(msg), "request line longer than %zu bytes",
-					    srv.cfg.max_request_bytes);
-					enqueue(c, NULL, 0, rpc_error_line(SHT_RPC_TOO_LARGE, "too_large", msg));
-				}
+				if (!c->discarding)
+					too_large(c);
 				c->discarding = true;
 			}
 			return;
 		}
 		len = (size_t)eol.pos;
-		if (!c->discarding && c->pending == 0 && len <= srv.cfg.max_request_bytes &&
-		    answer_from_cache(c, in, len, eol_len))
-			continue;
 		if (c->discarding) {
 			evbuffer_drain(in, len + eol_len);
 			c->discarding = false;
 			continue;
 		}
 		if (len > srv.cfg.max_request_bytes) {
-			char msg[120];
-
 			evbuffer_drain(in, len + eol_len);
-			snprintf(msg, sizeof(msg), "request line longer than %zu bytes",
-			    srv.cfg.max_request_bytes);
-			enqueue(c, NULL, 0, rpc_error_line(SHT_RPC_TOO_LARGE, "too_large", msg));
+			too_large(c);
 			continue;
 		}
-		line = malloc(len + 1);
-		if (line == NULL)
+		text = len > 0 ? (const char *)evbuffer_pullup(in, (ev_ssize_t)len) : "";
+		if (text == NULL)
+			return; /* out of memory: the line stays for the next read */
+		b.n = len + eol_len;
+		take_line(c, text, len, drain_line, &b);
+	}
+}
+
+static void
+skip_nothing(void *arg)
+{
+	(void)arg;
+}
+
+/*
+ * What one read brought (data, n bytes), when the connection's input buffer was empty: its
+ * whole lines are taken straight from the read's bytes, without going through the buffer (a
+ * copy in, a search, a copy out); the rest (a line not finished yet, or lines left when
+ * reading was held back) goes to the buffer, behind which the next read's bytes go.
+ */
+static void
+conn_take_read(struct conn *c, const char *data, size_t n)
+{
+	struct evbuffer *in = bufferevent_get_input(c->bev);
+	const char *p = data, *end = data + n, *eol;
+
+	while (p < end && !c->paused && !c->held_back && !srv.draining && !c->discarding &&
+	    (eol = memchr(p, '\n', (size_t)(end - p))) != NULL) {
+		size_t len = (size_t)(eol - p);
+		const char *text = p;
+
+		/* Past the line before it is handled: nothing else reads these bytes. */
+		p = eol + 1;
+		if (len > srv.cfg.max_request_bytes)
+			too_large(c);
+		else
+			take_line(c, text, len, skip_nothing, NULL);
+	}
+	if (p < end) {
+		if (evbuffer_add(in, p, (size_t)(end - p)) != 0) {
+			conn_free(c); /* out of memory: the request cannot be kept */
+			server_check_drained();
 			return;
-		evbuffer_remove(in, line, len);
-		evbuffer_drain(in, eol_len);
-		line[len] = '\0';
-		if (blank(line, len)) {
-			free(line);
-			continue;
 		}
-		enqueue(c, line, len, NULL);
+		conn_read(c->bev, c);
 	}
 }
 
@@ -493,20 +609,30 @@ conn_write(struct bufferevent *bev, void *arg)
 
 static void conn_event(struct bufferevent *bev, short what, void *arg);
 
-/* The read event: what the client sent (sockio_read), its end, or the idle timeout. */
+/* The read event: what the client sent, its end, or the idle timeout. */
 static void
 conn_readable(evutil_socket_t fd, short what, void *arg)
 {
 	struct conn *c = arg;
+	const char *data;
 	ssize_t n;
 
 	if (what & EV_TIMEOUT) {
 		conn_event(c->bev, BEV_EVENT_READING | BEV_EVENT_TIMEOUT, c);
 		return;
 	}
-	n = sockio_read(fd, bufferevent_get_input(c->bev));
+	n = sockio_read(fd, &data);
 	if (n > 0) {
-		conn_read(c->bev, c);
+		struct evbuffer *in = bufferevent_get_input(c->bev);
+
+		if (evbuffer_get_length(in) == 0) {
+			conn_take_read(c, data, (size_t)n);
+		} else if (evbuffer_add(in, data, (size_t)n) == 0) {
+			conn_read(c->bev, c);
+		} else {
+			conn_free(c); /* out of memory: the request cannot be kept */
+			server_check_drained();
+		}
 		return;
 	}
 	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))

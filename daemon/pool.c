@@ -376,12 +376,12 @@ worker_read(struct bufferevent *bev, void *arg)
 	server_check_drained();
 }
 
-/* The read event: replies (sockio_read), or the worker's end. */
+/* The read event: replies, or the worker's end. */
 static void
 worker_readable(evutil_socket_t fd, short what, void *arg)
 {
 	struct worker *w = arg;
-	ssize_t n = sockio_read(fd, bufferevent_get_input(w->bev));
+	ssize_t n = sockio_read_into(fd, bufferevent_get_input(w->bev));
 
 	(void)what;
 	if (n > 0)

@@ -124,7 +124,14 @@ outbox_flush(void)
 }
 
 ssize_t
-sockio_read(int fd, struct evbuffer *in)
+sockio_read(int fd, const char **data)
+{
+	*data = scratch;
+	return read(fd, scratch, sizeof(scratch));
+}
+
+ssize_t
+sockio_read_into(int fd, struct evbuffer *in)
 {
 	ssize_t n = read(fd, scratch, sizeof(scratch));
 

@@ -213,6 +213,25 @@ def hostile(d):
                 "params": {"ruleset": "chinese"} if i % 2 else None})
     ids = [c.recv()["id"] for _ in range(50)]
     check("pipelined replies in order", ids == list(range(50)), ids[:10])
+    # The same requests cut anywhere: whole lines in one read, a line over several reads, a
+    # read ending inside a line and the next finishing it with more lines (the parent takes
+    # a read's whole lines without its buffer, and the rest through it).
+    reqs = [(json.dumps({"jsonrpc": "2.0", "id": 100 + i, "method": "describe" if i % 3
+                         else "legal", "params": {"ruleset": "chinese"} if i % 3 else
+                         {"game": {"size": 9, "moves": ["B E5"] if i % 2 else []},
+                          "move": "W C%d" % (3 + i % 5)}}) + "\n").encode() for i in range(40)]
+    alone = []
+    for line in reqs:
+        c.send_raw(line)
+        alone.append(c.recv())
+    stream, cut = b"".join(reqs), 0
+    for size in (1, 7, 300, 2, 5000, 13, 1 << 20):
+        c.send_raw(stream[cut:cut + size])
+        cut += size
+        time.sleep(0.02)
+    cut_replies = [c.recv() for _ in reqs]
+    check("requests cut across reads: the same replies, in order", cut_replies == alone,
+          [r.get("id") for r in cut_replies][:10])
     c.close()
     # A half-sent line, then the client vanishes; and a client that leaves with replies due.
     c = Client(d.sock)
