@@ -296,6 +296,21 @@ request_finish(struct request *r, char *reply, bool is_error)
 	deliver(r->conn);
 }
 
+bool
+request_answer_from_cache(struct request *r)
+{
+	bool cached_error;
+	char *cached;
+
+	if (!r->has_split || r->line == NULL)
+		return false;
+	cached = cache_lookup(srv.cache, r->line, r->len, &r->split, &cached_error);
+	if (cached == NULL)
+		return false;
+	request_finish(r, cached, cached_error);
+	return true;
+}
+
 void
 request_fail(struct request *r, int code, const char *kind, const char *message)
 {

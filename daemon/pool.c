@@ -184,7 +184,8 @@ pool_hand_out(void)
 		struct request *r = TAILQ_FIRST(&srv.backlog);
 
 		unwait(r);
-		pool_dispatch(r);
+		if (!request_answer_from_cache(r))
+			pool_dispatch(r);
 	}
 	pump_heavy();
 }
@@ -535,7 +536,8 @@ pump_heavy(void)
 		struct request *r = TAILQ_FIRST(&srv.heavy_backlog);
 
 		unwait(r);
-		pool_dispatch(r);
+		if (!request_answer_from_cache(r))
+			pool_dispatch(r);
 	}
 }
 

@@ -144,6 +144,13 @@ void conn_hold_overdue(evutil_socket_t fd, short what, void *arg);
 void request_free(struct request *r);
 /* The reply to r (NULL: none, a notification), sent once those before it on its connection are. */
 void request_finish(struct request *r, char *reply, bool is_error);
+/*
+ * Answers r from the reply cache when its question has been answered meanwhile: for requests
+ * that waited for a worker.  Identical requests that arrive together all miss the cache (the
+ * first answer is not back yet), and a client sending one request many times would otherwise
+ * have every copy run by a worker, ahead of everyone else's requests.
+ */
+bool request_answer_from_cache(struct request *r);
 /* r answered with an error object (code, data.kind, message). */
 void request_fail(struct request *r, int code, const char *kind, const char *message);
 /* The listener's callback: a new connection, or a refusal past max_connections. */

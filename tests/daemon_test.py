@@ -371,6 +371,21 @@ def reply_cache_test(d, rulesets_dir):
           second["id"] == "again" and first["result"] == second["result"], second)
     check("the repeated request was answered from the cache", hits() == before + 1)
     c.close()
+    # Identical requests sent together all miss the cache (the first answer is not back yet);
+    # those still waiting, here for the one heavy slot, are answered from the cache once it
+    # is, instead of each being judged again.
+    heavy = {"ruleset": "chinese", "game": random_game(seed=5), "dead": "auto"}
+    before = hits()
+    c = Client(d.sock)
+    c.send_raw(b"".join(json.dumps({"jsonrpc": "2.0", "id": i, "method": "score",
+                                    "params": heavy}).encode() + b"\n" for i in range(6)))
+    replies = [c.recv() for _ in range(6)]
+    c.close()
+    got = hits() - before
+    check("identical requests waiting for a worker are answered from the cache once the "
+          "first is (%d cache hits of 5)" % got, got == 5 and [r["id"] for r in replies] ==
+          list(range(6)) and all(r.get("result") == replies[0].get("result") is not None
+                                 for r in replies), [r.get("id") for r in replies])
     with open(path, "w") as f:
         f.write("plugin: chinese\nparameters:\n  komi: 4.5\n  size: 9\n")
     d.proc.send_signal(signal.SIGHUP)
