@@ -235,6 +235,15 @@ parse_only(char *const *params, int n, int rounds, bool fast)
 	return spent * 1e6 / done;
 }
 
+/* One `legal` request line through rpc_handle, as a worker handles it: a function of its own,
+ * not inlined, so that a profiler can be told to collect only these requests
+ * (--toggle-collect=legal_request). */
+static __attribute__((noinline)) char *
+legal_request(const struct sht_context *ctx, const char *line, bool *is_error, bool *reusable)
+{
+	return rpc_handle(ctx, line, strlen(line), is_error, reusable);
+}
+
 /* CPU microseconds per request of `method` through rpc_handle, the whole worker's work. */
 static double
 whole_requests(const struct sht_context *ctx, const char *method, char *const *params, int n,
@@ -248,7 +257,9 @@ whole_requests(const struct sht_context *ctx, const char *method, char *const *p
 			char *line = request_line(method, params[i], *id, with_komi ? (int)(*id % 20001) -
 			    10000 : INT32_MIN);
 			bool is_error, reusable;
-			char *reply = rpc_handle(ctx, line, strlen(line), &is_error, &reusable);
+			char *reply = strcmp(method, "legal") == 0 ?
+			    legal_request(ctx, line, &is_error, &reusable) :
+			    rpc_handle(ctx, line, strlen(line), &is_error, &reusable);
 
 			if (reply == NULL || is_error) {
 				fprintf(stderr, "bench-request: %s failed: %.200s\n", method,
