@@ -970,6 +970,44 @@ test_setup_stone_of_both_colours_is_refused(void **state)
 	    "point holds one stone)");
 }
 
+/* A JSON move list's vertices in every form the reader takes: GTP letters in either case with
+ * one or two digits (a leading zero too), an SGF point, and the near misses it refuses. */
+static void
+test_json_move_vertices(void **state)
+{
+	static const char *const refused[] = { "I5", "i5", "T20", "A0", "D0", "Z9", "D100", "D4x",
+	    "@4", "[4", "d" };
+	struct sht_error err;
+	json_t *r, *moves;
+
+	(void)state;
+	r = must("replay", json_pack("{s:s, s:{s:i, s:[s,s,s,s,s,s]}}", "ruleset", "chinese",
+	    "game", "size", 19, "moves", "B D04", "W t19", "B dd", "W q16", "B A1", "W J10"));
+	moves = json_object_get(r, "moves");
+	assert_int_equal((int)json_array_size(moves), 6);
+	assert_string_equal(str(json_array_get(moves, 0), "vertex"), "D4");
+	assert_string_equal(str(json_array_get(moves, 1), "vertex"), "T19");
+	assert_string_equal(str(json_array_get(moves, 2), "vertex"), "D16");
+	assert_string_equal(str(json_array_get(moves, 3), "vertex"), "Q16");
+	assert_string_equal(str(json_array_get(moves, 4), "vertex"), "A1");
+	assert_string_equal(str(json_array_get(moves, 5), "vertex"), "J10");
+	json_decref(r);
+	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
+		char move[16], message[96];
+
+		snprintf(move, sizeof(move), "B %s", refused[i]);
+		assert_null(call("replay", json_pack("{s:s, s:{s:i, s:[s]}}", "ruleset", "chinese",
+		    "game", "size", 19, "moves", move), &err));
+		snprintf(message, sizeof(message), "game.moves[0]: '%s' is not a vertex of the 19x19 "
+		    "board", refused[i]);
+		assert_string_equal(err.message, message);
+	}
+	/* On a 9x9 board the tenth row is off it. */
+	assert_null(call("replay", json_pack("{s:s, s:{s:i, s:[s]}}", "ruleset", "chinese", "game",
+	    "size", 9, "moves", "B A10"), &err));
+	assert_string_equal(err.message, "game.moves[0]: 'A10' is not a vertex of the 9x9 board");
+}
+
 static void
 test_handicap_that_the_stones_do_not_match_is_noted(void **state)
 {
@@ -1636,6 +1674,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_bad_consequence_is_a_refusal_everywhere),
 		cmocka_unit_test(test_turn_after_a_move_out_of_turn),
 		cmocka_unit_test(test_handicap_counts_the_stones_on_the_board),
+		cmocka_unit_test(test_json_move_vertices),
 		cmocka_unit_test(test_describe_matches_every_ruleset),
 		cmocka_unit_test(test_tromp_taylor_totals_have_no_dame_share),
 	};
