@@ -1,7 +1,7 @@
 /*
  * Dead stones: Benson for what is certain, random playouts for the rest, a reading of the
  * capturing races and seki the playouts cannot settle, then an exact search of small enclosed
- * fights: plain captures, and those only a ko decides.
+ * fights: plain captures, those only a ko decides, and captures that leave a dead shape.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -479,6 +479,46 @@ ko_search_points(struct ko_search *ks, const struct sht_board *b, int target,
 	return nempty <= KO_SEARCH_MAX_EMPTY;
 }
 
+static void
+ko_search_free(struct ko_search *ks)
+{
+	if (ks == NULL)
+		return;
+	for (int depth = 0; depth <= KO_SEARCH_MAX_DEPTH; depth++)
+		sht_board_snapshot_free(ks->snaps[depth]);
+	sht_board_free(ks->b);
+	free(ks);
+}
+
+/* A search on a copy of src with simple ko and no history (the search keeps its own bans), or
+ * NULL when memory runs out. */
+static struct ko_search *
+ko_search_new(const struct sht_board *src)
+{
+	struct sht_board_options o = src->opt;
+	struct ko_search *ks;
+
+	o.ko = SHT_KO_SIMPLE;
+	o.track_history = false;
+	o.supply[SHT_BLACK] = o.supply[SHT_WHITE] = SHT_UNLIMITED;
+	ks = calloc(1, sizeof(*ks));
+	if (ks == NULL)
+		return NULL;
+	ks->b = sht_board_new(&o);
+	if (ks->b == NULL) {
+		free(ks);
+		return NULL;
+	}
+	memcpy(ks->b->color, src->color, (size_t)src->npoints);
+	sht_board_rebuild(ks->b);
+	for (int depth = 0; depth <= KO_SEARCH_MAX_DEPTH; depth++)
+		if ((ks->snaps[depth] = sht_board_snapshot_new(ks->b)) == NULL) {
+			ko_search_free(ks);
+			return NULL;
+		}
+	return ks;
+}
+
 /* Finds the chains the playouts call alive that the opponent captures in their small enclosed
  * neighbourhoods: dead when no ko is needed for it; else, when only the pass-for-ko rule lets
  * the opponent capture, marked in out->by_ko and dead when `kill` (the rules say so), else
@@ -487,26 +527,10 @@ static void
 confirm_with_pass_for_ko(const struct sht_board *src, const uint8_t *certain, bool kill,
     struct sht_dead_result *out)
 {
-	struct sht_board_options o = src->opt;
-	struct ko_search *ks;
-	int depth = 0;
+	struct ko_search *ks = ko_search_new(src);
 
-	o.ko = SHT_KO_SIMPLE;
-	o.track_history = false;
-	o.supply[SHT_BLACK] = o.supply[SHT_WHITE] = SHT_UNLIMITED;
-	ks = calloc(1, sizeof(*ks));
 	if (ks == NULL)
 		return;
-	ks->b = sht_board_new(&o);
-	if (ks->b == NULL) {
-		free(ks);
-		return;
-	}
-	memcpy(ks->b->color, src->color, (size_t)src->npoints);
-	sht_board_rebuild(ks->b);
-	for (depth = 0; depth <= KO_SEARCH_MAX_DEPTH; depth++)
-		if ((ks->snaps[depth] = sht_board_snapshot_new(ks->b)) == NULL)
-			goto out;
 	for (int p = 0; p < src->npoints; p++) {
 		int c = src->color[p];
 
@@ -539,11 +563,159 @@ confirm_with_pass_for_ko(const struct sht_board *src, const uint8_t *certain, bo
 			} while (s != p);
 		}
 	}
-out:
-	for (depth = 0; depth <= KO_SEARCH_MAX_DEPTH; depth++)
-		sht_board_snapshot_free(ks->snaps[depth]);
-	sht_board_free(ks->b);
-	free(ks);
+	ko_search_free(ks);
+}
+
+/*
+ * A capture into a dead shape.  A chain the playouts call dead, in atari inside a group they call
+ * alive, whose capture leaves that group one eye space of three to six points: the capturer
+ * takes it, and if the former owner then kills the group by playing inside the space (a nakade:
+ * the straight and bent threes, the pyramid four, the bulky five...) and filling the group's
+ * last liberties outside it, the group was dead all along and the chain it took lives.  Random
+ * playouts take the stones and stop there.  Read by the exact search (ko_search) over the eye
+ * space and the group's outside liberties, only where those are single points in walls (so the
+ * search sees the whole fight) and the group is one chain after the capture; captured without
+ * any ko, whoever the former owner is.
+ */
+#define NAKADE_MIN_STONES 3
+#define NAKADE_MAX_STONES 6
+
+/* Adds p to the search's points; false when it is too large. */
+static bool
+nakade_point(struct ko_search *ks, int p)
+{
+	for (int i = 0; i < ks->npoints; i++)
+		if (ks->points[i] == p)
+			return true;
+	if (ks->npoints == KO_SEARCH_MAX_POINTS)
+		return false;
+	ks->points[ks->npoints++] = p;
+	return true;
+}
+
+/* Whether the chain at p (dead, in atari on `last`) is enclosed as a capture into a dead shape
+ * needs: every stone beside it is of the opponent and alive, and so is every stone beside
+ * `last`, with no empty point there. */
+static bool
+nakade_enclosed(const struct sht_board *src, const struct sht_dead_result *out, int p, int last)
+{
+	int c = src->color[p], s = p;
+
+	do {
+		for (int d = 0; d < 4; d++) {
+			int q = s + src->dir[d];
+
+			if (q == last || (src->color[q] == c && src->chain[q] == p) ||
+			    src->color[q] == SHT_OFFBOARD)
+				continue;
+			if (src->color[q] != 3 - c || out->dead[q])
+				return false;
+		}
+		s = src->next[s];
+	} while (s != p);
+	for (int d = 0; d < 4; d++) {
+		int q = last + src->dir[d];
+
+		if (src->color[q] == SHT_EMPTY || (src->color[q] == 3 - c && out->dead[q]) ||
+		    (src->color[q] == c && src->chain[q] != p))
+			return false;
+	}
+	return true;
+}
+
+static void
+judge_captures_into_nakade(const struct sht_board *src, const uint8_t *certain,
+    struct sht_dead_result *out)
+{
+	struct ko_search *ks = NULL;
+	struct sht_board_snapshot *before = NULL;
+
+	for (int p = 0; p < src->npoints; p++) {
+		int c = src->color[p], last, s;
+		bool fits = true;
+
+		if ((c != SHT_BLACK && c != SHT_WHITE) || src->chain[p] != p || !out->dead[p] ||
+		    src->libs[p] != 1 || src->size[p] < NAKADE_MIN_STONES ||
+		    src->size[p] > NAKADE_MAX_STONES)
+			continue;
+		last = sht_board_atari_liberty(src, p);
+		if (last == SHT_NO_POINT || !nakade_enclosed(src, out, p, last))
+			continue;
+		if (ks == NULL && ((ks = ko_search_new(src)) == NULL ||
+		    (before = sht_board_snapshot_new(ks->b)) == NULL))
+			break;
+		sht_board_save(ks->b, before);
+		if (sht_board_play(ks->b, (enum sht_color)(3 - c), last, NULL) != SHT_LEGAL ||
+		    ks->b->color[p] != SHT_EMPTY) {
+			sht_board_restore(ks->b, before);
+			continue;
+		}
+		/* The eye space, and the group's liberties outside it: single points in walls. */
+		ks->npoints = 0;
+		s = p;
+		do {
+			fits = fits && nakade_point(ks, s);
+			s = src->next[s];
+		} while (s != p);
+		s = last;
+		do {
+			for (int d = 0; d < 4 && fits; d++) {
+				int t = s + ks->b->dir[d];
+				bool inside = src->color[t] == c && src->chain[t] == p;
+
+				if (ks->b->color[t] != SHT_EMPTY || inside)
+					continue;
+				for (int e = 0; e < 4 && fits; e++) {
+					int r = t + ks->b->dir[e];
+
+					fits = ks->b->color[r] != SHT_EMPTY ||
+					    (src->color[r] == c && src->chain[r] == p);
+				}
+				fits = fits && nakade_point(ks, t);
+			}
+			s = ks->b->next[s];
+		} while (s != last && fits);
+		/* One chain around the space: every stone beside it is in the capturer's chain. */
+		for (s = p; fits;) {
+			for (int d = 0; d < 4; d++) {
+				int q = s + ks->b->dir[d];
+
+				fits = fits && (ks->b->color[q] != 3 - c ||
+				    ks->b->chain[q] == ks->b->chain[last]);
+			}
+			if ((s = src->next[s]) == p)
+				break;
+		}
+		if (fits) {
+			ks->target = last;
+			ks->attacker = c;
+			ks->first = c;
+			ks->no_ko = true;
+			fits = ko_search_run(ks);
+		}
+		if (fits) {
+			/* The group dies: its stones (all but the capturing one) are dead, and
+			 * the chain it would have taken lives. */
+			s = ks->b->chain[last];
+			for (int t = s;;) {
+				if (t != last && !certain[t]) {
+					out->dead[t] = 1;
+					out->uncertain[t] = 0;
+				}
+				if ((t = ks->b->next[t]) == s)
+					break;
+			}
+			s = p;
+			do {
+				out->dead[s] = 0;
+				out->uncertain[s] = 0;
+				s = src->next[s];
+			} while (s != p);
+		}
+		sht_board_restore(ks->b, before);
+	}
+	sht_board_snapshot_free(before);
+	ko_search_free(ks);
 }
 
 /*
@@ -1164,6 +1336,8 @@ sht_dead_judge(const struct sht_board *src, const struct sht_dead_options *opt,
 			out->dead[p] = 0;
 	}
 	confirm_with_pass_for_ko(src, certain, opt->pass_for_ko, out);
+	/* After the confirmation, whose search sees the capture and not the nakade after it. */
+	judge_captures_into_nakade(src, certain, out);
 	ok = true;
 out:
 	free(certain);
