@@ -679,9 +679,9 @@ sht_settle(const struct sht_board *src, const uint8_t *dead, const struct sht_se
 	s.present = sht_board_clone(src);
 	s.snap = sht_board_snapshot_new(s.b);
 	if (s.present == NULL || s.snap == NULL ||
-	    (s.psnap = sht_board_snapshot_new(s.present)) == NULL ||
-	    !sht_tactics_init(&s.tactics, s.present))
+	    (s.psnap = sht_board_snapshot_new(s.present)) == NULL)
 		goto fail;
+	sht_tactics_init(&s.tactics, s.present);
 	if (!opt->finished)
 		keep_snapbacks(&s, out);
 	for (int p = 0; p < capacity; p++) {

@@ -14,11 +14,10 @@
 #define MAX_DEFENCES 16 /* moves tried at one defender's node */
 #define MAX_ATARIS 6    /* attacking chains of two liberties it may atari */
 
-bool
+void
 sht_tactics_init(struct sht_tactics *t, struct sht_board *b)
 {
 	*t = (struct sht_tactics){ .b = b };
-	return true;
 }
 
 void

@@ -17,8 +17,9 @@ struct sht_tactics {
 	long nodes_left; /* the current read's budget */
 };
 
-/* Reads on b, which every call leaves as it found it.  Returns false when out of memory. */
-bool sht_tactics_init(struct sht_tactics *t, struct sht_board *b);
+/* Reads on b, which every call leaves as it found it.  The snapshots a read needs are made as
+ * it first goes that deep; a read that cannot make one answers as if its budget ran out. */
+void sht_tactics_init(struct sht_tactics *t, struct sht_board *b);
 void sht_tactics_release(struct sht_tactics *t);
 
 /*
