@@ -521,6 +521,7 @@ merge_long_chain(struct sht_board *b, int big, int small)
 	do {
 		const int q[4] = { s - stride, s - 1, s + 1, s + stride };
 
+#pragma GCC unroll 4
 		for (int d = 0; d < 4; d++)
 			if (color[q[d]] == SHT_EMPTY && mark[q[d]] != m) {
 				mark[q[d]] = m;
@@ -594,6 +595,7 @@ remove_chain(struct sht_board *b, int id)
 		bits[s >> 6] &= ~(UINT64_C(1) << (s & 63));
 		chain[s] = 0;
 		removed[nremoved++] = s;
+#pragma GCC unroll 4
 		for (int d = 0; d < 4; d++) {
 			int cid, k;
 
