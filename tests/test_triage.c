@@ -109,11 +109,40 @@ test_light_methods(void **state)
 	    "{\"dead\":\"auto\"}}"));
 }
 
+/* The members are found wherever they fall against the search's 16-byte blocks, past decoys
+ * that open like them ("deadline", a quote before a "d" in a string), and in the last bytes. */
+static void
+test_member_at_every_offset(void **state)
+{
+	char line[512];
+
+	(void)state;
+	for (int pad = 0; pad < 40; pad++) {
+		int n = snprintf(line, sizeof(line), "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":"
+		    "\"score\",\"params\":{\"game\":{\"sgf\":\"(;C[%.*s\\\"d])\"},"
+		    "\"deadline\":1,\"dead\":[]}}", pad, "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx");
+
+		assert_true(n > 0 && (size_t)n < sizeof(line));
+		assert_false(triage_heavy(line, (size_t)n));
+		/* Without the list, the ruleset's default (auto) makes it heavy: "deadline" is not
+		 * "dead". */
+		n = snprintf(line, sizeof(line), "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":"
+		    "\"score\",\"params\":{\"game\":{\"sgf\":\"(;C[%.*s])\"},\"deadline\":1}}",
+		    pad, "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx");
+		assert_true(triage_heavy(line, (size_t)n));
+		/* The key in the last 16 bytes, where the search ends with memmem. */
+		n = snprintf(line, sizeof(line), "{\"method\":\"score\",\"x\":\"%.*s\",\"dead\":[]}",
+		    pad, "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx");
+		assert_false(triage_heavy(line, (size_t)n));
+	}
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_auto_is_heavy),
+		cmocka_unit_test(test_member_at_every_offset),
 		cmocka_unit_test(test_explicit_dead_is_light),
 		cmocka_unit_test(test_ruleset_default_none_is_light),
 		cmocka_unit_test(test_light_methods),
