@@ -23,9 +23,15 @@
  * connection holding more than HOLD_BACK_MIN_BYTES is read no more until the total is under
  * half; past the budget itself, the heaviest connections are closed with an `overloaded` error
  * until it is under again.  A client that reads its replies holds a few of them, well under
- * HOLD_BACK_MIN_BYTES, and is served throughout.
+ * HOLD_BACK_MIN_BYTES, and is served throughout.  Holding back is decided before each request
+ * line is taken, not only once a loop turn: one read of 256 KB of requests that the cache
+ * answers can make megabytes of replies, thirty such clients a turn hundreds.
  */
 #define HOLD_BACK_MIN_BYTES (64u << 10)
+/* The most one read takes from a client: a pipeline of sixteen score requests (45 KB) in one
+ * call, while thirty clients that never read add at most 2 MB a loop turn before the budget
+ * is looked at again (and what is left of a read sits in a buffer twice its size). */
+#define CLIENT_READ_BYTES (64u << 10)
 /* Held back this long with the daemon still over half its budget, the heaviest held-back
  * connection is closed with `overloaded`, one a period: clients that hold memory without
  * ever passing the budget (unfinished lines, unread replies) must not keep others held back
@@ -175,6 +181,26 @@ conn_overloaded(struct conn *c)
 	conn_free(c);
 }
 
+/* Whether c is to be read no more for the budget's sake (see above). */
+static bool
+hold_back_due(const struct conn *c)
+{
+	return srv.queued_bytes > srv.cfg.max_queued_bytes / 4 * 3 && c->queued >
+	    HOLD_BACK_MIN_BYTES;
+}
+
+static void
+hold_back(struct conn *c)
+{
+	log_debug("connection %lu read no more: it holds %zu bytes, the daemon %zu", c->id,
+	    c->queued, srv.queued_bytes);
+	c->held_back = true;
+	srv.held_back++;
+	conn_update_reading(c);
+	if (!evtimer_pending(srv.hold_timer, NULL))
+		evtimer_add(srv.hold_timer, &hold_back_grace);
+}
+
 void
 conn_enforce_budget(evutil_socket_t fd, short what, void *arg)
 {
@@ -196,15 +222,8 @@ conn_enforce_budget(evutil_socket_t fd, short what, void *arg)
 	}
 	if (srv.queued_bytes > budget / 4 * 3) {
 		TAILQ_FOREACH(c, &srv.conns, entry)
-			if (!c->held_back && c->queued > HOLD_BACK_MIN_BYTES) {
-				log_debug("connection %lu read no more: it holds %zu bytes, the daemon "
-				    "%zu", c->id, c->queued, srv.queued_bytes);
-				c->held_back = true;
-				srv.held_back++;
-				conn_update_reading(c);
-			}
-		if (srv.held_back > 0 && !evtimer_pending(srv.hold_timer, NULL))
-			evtimer_add(srv.hold_timer, &hold_back_grace);
+			if (!c->held_back && c->queued > HOLD_BACK_MIN_BYTES)
+				hold_back(c);
 	} else if (srv.held_back > 0 && srv.queued_bytes < budget / 2) {
 		struct conn *next;
 
@@ -526,6 +545,10 @@ conn_read(struct bufferevent *bev, void *arg)
 		struct buffered_line b = { in, 0 };
 		const char *text;
 
+		if (hold_back_due(c)) {
+			hold_back(c);
+			return;
+		}
 		if (eol.pos < 0) {
 			len = evbuffer_get_length(in);
 			if (len > srv.cfg.max_request_bytes) {
@@ -580,6 +603,10 @@ conn_take_read(struct conn *c, const char *data, size_t n)
 		size_t len = (size_t)(eol - p);
 		const char *text = p;
 
+		if (hold_back_due(c)) {
+			hold_back(c);
+			break;
+		}
 		/* Past the line before it is handled: nothing else reads these bytes. */
 		p = eol + 1;
 		if (len > srv.cfg.max_request_bytes)
@@ -636,7 +663,11 @@ conn_readable(evutil_socket_t fd, short what, void *arg)
 		conn_event(c->bev, BEV_EVENT_READING | BEV_EVENT_TIMEOUT, c);
 		return;
 	}
-	n = sockio_read(fd, &data);
+	if (hold_back_due(c)) {
+		hold_back(c); /* not one more read into memory past the budget's mark */
+		return;
+	}
+	n = sockio_read(fd, &data, CLIENT_READ_BYTES);
 	if (n > 0) {
 		struct evbuffer *in = bufferevent_get_input(c->bev);
 

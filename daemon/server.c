@@ -437,6 +437,7 @@ server_run(struct config *cfg, const char *config_path, const char *socket_overr
 	srv.budget_event = event_new(srv.base, -1, 0, conn_enforce_budget, NULL);
 	srv.hold_timer = evtimer_new(srv.base, conn_hold_overdue, NULL);
 	srv.drain_timer = evtimer_new(srv.base, drain_overdue, NULL);
+	srv.hand_out_event = event_new(srv.base, -1, 0, pool_hand_out_later, NULL);
 	for (int i = 0; i < srv.cfg.workers; i++)
 		pool_spawn_worker();
 	push_stats(-1, 0, NULL);
@@ -472,6 +473,7 @@ server_run(struct config *cfg, const char *config_path, const char *socket_overr
 	event_free(srv.budget_event);
 	event_free(srv.hold_timer);
 	event_free(srv.drain_timer);
+	event_free(srv.hand_out_event);
 	outbox_teardown();
 	if (srv.listener != NULL)
 		evconnlistener_free(srv.listener);

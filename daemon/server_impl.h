@@ -114,6 +114,7 @@ struct server {
 	struct event *budget_event;     /* enforces max_queued_bytes, once per loop turn */
 	struct event *hold_timer;       /* closes connections held back too long (conn.c) */
 	struct event *drain_timer;      /* drain_timeout: a drain that takes too long stops */
+	struct event *hand_out_event;   /* the backlog's next batch of cache answers (pool.c) */
 	struct reply_cache *cache;      /* replies of the current generation, see cache.h */
 };
 
@@ -160,8 +161,11 @@ void conn_accept(struct evconnlistener *l, evutil_socket_t fd, struct sockaddr *
 /* pool.c: the worker pool. */
 /* Gives a request to the least loaded live worker, or queues it (backlog, heavy backlog). */
 void pool_dispatch(struct request *r);
-/* Requests that waited for a live worker, then heavy ones that waited for a slot, to workers. */
+/* Requests that waited for a live worker, then heavy ones that waited for a slot, to workers
+ * (or answered from the cache, a batch at a time). */
 void pool_hand_out(void);
+/* srv.hand_out_event's callback: pool_hand_out on a later pass of the loop. */
+void pool_hand_out_later(evutil_socket_t fd, short what, void *arg);
 /* Takes r out of the backlog it waits in; false when it is not waiting (a worker has it). */
 bool pool_forget(struct request *r);
 /* A second SIGTERM: every request not yet answered gets an error, every worker is killed. */

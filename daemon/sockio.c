@@ -124,10 +124,10 @@ outbox_flush(void)
 }
 
 ssize_t
-sockio_read(int fd, const char **data)
+sockio_read(int fd, const char **data, size_t max)
 {
 	*data = scratch;
-	return read(fd, scratch, sizeof(scratch));
+	return read(fd, scratch, max < sizeof(scratch) ? max : sizeof(scratch));
 }
 
 ssize_t

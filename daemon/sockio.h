@@ -47,16 +47,16 @@ void outbox_written(struct outbox *o);
 void outbox_flush(void);
 
 /*
- * Reading: one read(2) of up to IO_CHUNK_BYTES from fd, into a scratch buffer (*data) that
- * stays valid until the next read.  A bufferevent reads at most
+ * Reading: one read(2) of up to max bytes (at most IO_CHUNK_BYTES) from fd, into a scratch
+ * buffer (*data) that stays valid until the next read.  A bufferevent reads at most
  * 4096 bytes a call whatever its max_single_read (libevent 2.1's EVBUFFER_MAX_READ), and
  * asks the kernel first how much there is with an ioctl: a worker's batch of 25 KB of replies
  * took six loop turns and twelve system calls, and every client request an ioctl beside its
  * read.  Returns what read(2) returned (0 at the end of the stream; -1 with errno, EAGAIN
  * when there was nothing after all).
  */
-ssize_t sockio_read(int fd, const char **data);
-/* The same, the bytes added to the end of in (a bufferevent's input, whose end
+ssize_t sockio_read(int fd, const char **data, size_t max);
+/* Up to IO_CHUNK_BYTES, the bytes added to the end of in (a bufferevent's input, whose end
  * sockio_take_input has thawed); -1 with ENOMEM when they cannot be. */
 ssize_t sockio_read_into(int fd, struct evbuffer *in);
 /* The bufferevent's input is filled by hand from now on: its own reading is never
