@@ -147,7 +147,8 @@ SHT_EXPORT int sht_board_chain_next(const struct sht_board *b, int point);
 
 /*
  * Trying a move and taking it back: save, play, restore.  A snapshot belongs to the board it was
- * made for; restoring rewinds the stones, the counters and the hash history.
+ * made for, and holds nothing until it is saved; restoring rewinds the stones, the counters and
+ * the hash history.
  */
 SHT_EXPORT struct sht_board_snapshot *sht_board_snapshot_new(const struct sht_board *b);
 SHT_EXPORT void sht_board_snapshot_free(struct sht_board_snapshot *s);
