@@ -263,6 +263,15 @@ conn_hold_overdue(evutil_socket_t fd, short what, void *arg)
 		evtimer_add(srv.hold_timer, &hold_back_grace);
 }
 
+/* A reply given to an output buffer (deliver) is freed with the bytes written. */
+static void
+free_written_reply(const void *data, size_t len, void *arg)
+{
+	(void)data;
+	(void)len;
+	free(arg);
+}
+
 /* Writes every finished reply at the head of the connection's queue. */
 static void
 deliver(struct conn *c)
@@ -273,7 +282,13 @@ deliver(struct conn *c)
 		TAILQ_REMOVE(&c->requests, r, by_conn);
 		c->pending--;
 		if (r->reply != NULL) {
-			bufferevent_write(c->bev, r->reply, r->reply_len);
+			/* Given to the buffer rather than copied into it: a reply is a kilobyte
+			 * or more, and the buffer would copy it into a block twice its size. */
+			if (evbuffer_add_reference(bufferevent_get_output(c->bev), r->reply,
+			    r->reply_len, free_written_reply, r->reply) == 0)
+				r->reply = NULL;
+			else
+				bufferevent_write(c->bev, r->reply, r->reply_len);
 			outbox_queue(&c->out);
 		}
 		request_free(r);
