@@ -15,6 +15,7 @@
  * measurement aid, never a project file); SHOUTAN_VERBOSE=1 names every game Shoutan or GNU Go
  * misses.
  */
+#include <ctype.h>
 #include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -36,14 +37,18 @@
 
 /* What a collection's records leave unsaid, where it is not the general default (the RU's
  * ruleset, chinese for an RU we have no ruleset for, Japanese without RU; the record's KM,
- * else the ruleset's komi).  Edo-period games were
- * played without komi, which came into use in the twentieth century: a record without KM had
- * none. */
+ * else the ruleset's komi).  Edo-period games were played without komi, which came into use in
+ * the twentieth century: a record without KM had none.  Fuego's regression games are its own
+ * test matches and positions, counted by area as Fuego and GoGui's twogtp count: of its counted
+ * records without RU, area counting gives the recorded result in 8 and territory counting in 1
+ * (which area counting also gives), as measured for issue 12 (docs/dead-stones.md). */
 static const struct collection_rule {
 	const char *name;
 	bool no_komi_when_absent;
+	const char *without_ru; /* the ruleset of a record without RU */
 } collection_rules[] = {
-	{ "edo-period", true },
+	{ "edo-period", true, "japanese" },
+	{ "fuego-regression", false, "chinese" },
 };
 
 /* One player's results on a set of games. */
@@ -311,13 +316,47 @@ gnugo_score(const char *gnugo, const char *path, bool chinese, int komi_half, in
 	return ok;
 }
 
-static bool
-no_komi_when_absent(const char *collection)
+static const struct collection_rule *
+rule_of(const char *collection)
 {
 	for (size_t i = 0; i < sizeof(collection_rules) / sizeof(collection_rules[0]); i++)
 		if (strcmp(collection_rules[i].name, collection) == 0)
-			return collection_rules[i].no_komi_when_absent;
-	return false;
+			return &collection_rules[i];
+	return NULL;
+}
+
+static bool
+no_komi_when_absent(const char *collection)
+{
+	const struct collection_rule *rule = rule_of(collection);
+
+	return rule != NULL && rule->no_komi_when_absent;
+}
+
+/*
+ * The ruleset a record without RU was played under.  The ICGA Computer Olympiad is played under
+ * Chinese rules, so a record of one (its EV names an Olympiad, or it is filed in a folder named
+ * for one, as GNU Go files its olympiad2006 games, some of which have no EV) is counted by area:
+ * of those 17 records, none with RU, area counting gives the recorded result in all 17 and
+ * territory counting in 4, the 4 where both counts agree.  Otherwise the collection's default,
+ * else Japanese, the rules of most of GNU Go's regression games.
+ */
+static const char *
+ruleset_without_ru(const char *collection, const char *path, const char *sgf)
+{
+	const struct collection_rule *rule = rule_of(collection);
+	const char *ev = strstr(sgf, "EV[");
+	char value[128];
+	size_t len = ev != NULL ? strcspn(ev + 3, "]") : 0;
+
+	if (len >= sizeof(value))
+		len = sizeof(value) - 1;
+	for (size_t i = 0; i < len; i++)
+		value[i] = (char)tolower((unsigned char)ev[3 + i]);
+	value[len] = '\0';
+	if (strstr(value, "olympiad") != NULL || strstr(path, "/olympiad") != NULL)
+		return "chinese";
+	return rule != NULL && rule->without_ru != NULL ? rule->without_ru : "japanese";
 }
 
 /* Scores one counted game with dead: auto into its row, and with GNU Go when it falls in the
@@ -346,15 +385,16 @@ score_entry(const struct entry *e, int sample_every, const char *gnugo, bool ver
 		printf("unscored %s: unreadable\n", e->path);
 		return;
 	}
-	free(data);
 	counted(game.g.result, &recorded);
 	start = now_ms();
 	/* The RU's ruleset; an RU naming rules we have no ruleset for (AGA, say) gets what the
-	 * score method gives it, chinese (area counting); no RU, the collections' default. */
+	 * score method gives it, chinese (area counting); no RU, what the record and its
+	 * collection say. */
 	rs = sht_ruleset_for_ru(ctx.registry, game.g.ruleset);
 	if (rs == NULL)
 		rs = sht_registry_find(ctx.registry, game.g.ruleset != NULL && game.g.ruleset[0] ?
-		    "chinese" : "japanese");
+		    "chinese" : ruleset_without_ru(collection, e->path, data));
+	free(data);
 	if (!sht_judge_replay(rs, &game,
 	        !game.g.has_komi && no_komi_when_absent(collection) ? &zero : NULL, &replay, &err)) {
 		row->unscored++;
