@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "host.h"
+#include "json_parse.h"
 
 void
 sht_game_free(struct sht_game *game)
@@ -253,9 +254,35 @@ setup_points_distinct(const struct sht_game *game, const json_t *setup, struct s
 	return true;
 }
 
+/* Move i of a move list, s ("B D4", "W pass"; "" for an item that is not a string). */
 static bool
-from_json_object(const json_t *j, int default_w, int default_h, struct sht_game *out,
-    struct sht_error *err)
+add_move(struct sht_game *out, int *cap, size_t i, const char *s, struct sht_error *err)
+{
+	/* "B D4" mostly: its one-letter colour is seen without looking for the space. */
+	const char *sp = s[0] != '\0' && s[1] == ' ' ? s + 1 : strchr(s, ' ');
+	int color = sp ? color_of(s, (size_t)(sp - s)) : SHT_EMPTY, x = -1, y = -1;
+	bool pass;
+
+	if (color == SHT_EMPTY)
+		return sht_error_set(err, SHT_ERROR_BAD_PARAMS, "game.moves[%zu]: expected "
+		    "\"B D4\" or \"W pass\"", i);
+	while (*sp == ' ')
+		sp++;
+	if (!parse_vertex(sp, out->g.width, out->g.height, &x, &y, &pass))
+		return sht_error_set(err, SHT_ERROR_BAD_PARAMS, "game.moves[%zu]: '%.20s' is not "
+		    "a vertex of the %dx%d board", i, sp, out->g.width, out->g.height);
+	if (pass)
+		x = y = -1;
+	if (!add_event(out, cap, SHT_SGF_MOVE, color, x, y))
+		return sht_error_set(err, SHT_ERROR_INTERNAL, "out of memory");
+	out->g.events[out->g.nevents - 1].offset = i;
+	return true;
+}
+
+/* A game object; its moves are list's when list is given (the object holds null for them). */
+static bool
+from_json_object(const json_t *j, const struct sht_move_list *list, int default_w,
+    int default_h, struct sht_game *out, struct sht_error *err)
 {
 	const json_t *size = json_object_get(j, "size"), *setup = json_object_get(j, "setup");
 	const json_t *moves = json_object_get(j, "moves"), *komi = json_object_get(j, "komi");
@@ -316,36 +343,26 @@ from_json_object(const json_t *j, int default_w, int default_h, struct sht_game 
 			return false;
 		out->has_setup = true;
 	}
+	if (list != NULL) {
+		for (size_t k = 0; k < list->n; k++)
+			if (!add_move(out, &cap, k, list->moves[k], err))
+				return false;
+		return true;
+	}
 	if (moves != NULL && !json_is_array(moves))
 		return sht_error_set(err, SHT_ERROR_BAD_PARAMS, "game.moves must be a list such as "
 		    "[\"B D4\", \"W pass\"]");
 	json_array_foreach(moves, i, m) {
-		const char *s = json_is_string(m) ? json_string_value(m) : "";
-		/* "B D4" mostly: its one-letter colour is seen without looking for the space. */
-		const char *sp = s[0] != '\0' && s[1] == ' ' ? s + 1 : strchr(s, ' ');
-		int color = sp ? color_of(s, (size_t)(sp - s)) : SHT_EMPTY, x = -1, y = -1;
-		bool pass;
-
-		if (color == SHT_EMPTY)
-			return sht_error_set(err, SHT_ERROR_BAD_PARAMS, "game.moves[%zu]: expected "
-			    "\"B D4\" or \"W pass\"", i);
-		while (*sp == ' ')
-			sp++;
-		if (!parse_vertex(sp, out->g.width, out->g.height, &x, &y, &pass))
-			return sht_error_set(err, SHT_ERROR_BAD_PARAMS, "game.moves[%zu]: '%.20s' is not "
-			    "a vertex of the %dx%d board", i, sp, out->g.width, out->g.height);
-		if (pass)
-			x = y = -1;
-		if (!add_event(out, &cap, SHT_SGF_MOVE, color, x, y))
-			return sht_error_set(err, SHT_ERROR_INTERNAL, "out of memory");
-		out->g.events[out->g.nevents - 1].offset = i;
+		if (!add_move(out, &cap, i, json_is_string(m) ? json_string_value(m) : "", err))
+			return false;
 	}
 	return true;
 }
 
-bool
-sht_game_from_json(const json_t *j, int default_w, int default_h, struct sht_game *out,
-    struct sht_error *err)
+/* The game object j, its moves from list when the list is j's. */
+static bool
+game_from_json(const json_t *j, const struct sht_move_list *list, int default_w, int default_h,
+    struct sht_game *out, struct sht_error *err)
 {
 	const json_t *sgf, *tree;
 
@@ -373,11 +390,26 @@ sht_game_from_json(const json_t *j, int default_w, int default_h, struct sht_gam
 		return sht_game_from_sgf(json_string_value(sgf), json_string_length(sgf), (int)t,
 		    out, err);
 	}
-	if (!from_json_object(j, default_w, default_h, out, err)) {
+	if (!from_json_object(j, list != NULL && list->game == j ? list : NULL, default_w,
+	    default_h, out, err)) {
 		sht_game_free(out);
 		return false;
 	}
 	return true;
+}
+
+bool
+sht_game_from_json(const json_t *j, int default_w, int default_h, struct sht_game *out,
+    struct sht_error *err)
+{
+	return game_from_json(j, NULL, default_w, default_h, out, err);
+}
+
+bool
+sht_game_from_params(const struct sht_context *ctx, const json_t *j, int default_w,
+    int default_h, struct sht_game *out, struct sht_error *err)
+{
+	return game_from_json(j, ctx->moves, default_w, default_h, out, err);
 }
 
 /* Half points as a number of points: 13 -> "6.5". */

@@ -145,6 +145,12 @@ bool sht_game_from_sgf(const char *text, size_t len, int tree, struct sht_game *
 /* default_w/h: the ruleset's board, for a game object without "size". */
 bool sht_game_from_json(const json_t *game, int default_w, int default_h, struct sht_game *out,
     struct sht_error *err);
+struct sht_context;
+/* sht_game_from_json for a request's game: its moves from ctx->moves when they were read
+ * straight from the request's text (sht_json_read_request).  Every method reads its params'
+ * game with this. */
+bool sht_game_from_params(const struct sht_context *ctx, const json_t *game, int default_w,
+    int default_h, struct sht_game *out, struct sht_error *err);
 /* {"sgf": text} for SGF bytes in any encoding: text that is not UTF-8 is decoded and written
  * back as UTF-8 (CA[UTF-8]), since JSON strings are UTF-8.  NULL with err on a broken file. */
 json_t *sht_game_json_from_sgf_bytes(const char *data, size_t len, struct sht_error *err);
@@ -424,11 +430,15 @@ const char *sht_ruling_name(int ruling);
 
 /* ---- methods (method_*.c): the protocol's methods, shared by cli and daemon ---- */
 
+struct sht_move_list;
 struct sht_context {
 	const struct sht_registry *registry;
 	/* For `status`: filled by the daemon, NULL in-process. */
 	json_t *(*status)(void *arg);
 	void *status_arg;
+	/* The request's params.game.moves read without jansson values (host/json_parse.h), or
+	 * NULL: set by the daemon's rpc_handle for the request it runs. */
+	const struct sht_move_list *moves;
 };
 
 struct sht_text;

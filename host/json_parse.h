@@ -17,6 +17,19 @@ extern "C" {
  */
 json_t *sht_json_read(const char *text, size_t len, size_t flags, json_error_t *err);
 
+/*
+ * A request's params.game.moves read straight from its text, without jansson values: the
+ * strings in order, each ending in NUL, in one block the list owns.  `game` is the game object
+ * they belong to, which holds null where "moves" was, so that a reader that is not given the
+ * list refuses the game rather than read it without its moves.
+ */
+struct sht_move_list {
+	const json_t *game; /* NULL: no list was read */
+	size_t n;
+	const char **moves;
+	void *block;
+};
+
 #ifdef __cplusplus
 }
 #endif
