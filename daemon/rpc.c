@@ -68,10 +68,12 @@ struct envelope {
 
 /*
  * Parses a request line and checks its envelope.  Returns NULL with *env filled, or the error
- * response for a line that is not a JSON-RPC 2.0 request (env->req is then NULL).
+ * response for a line that is not a JSON-RPC 2.0 request (env->req is then NULL).  With list,
+ * the request's move list is read into it without jansson values (sht_json_read_request); the
+ * caller frees it whatever the result.
  */
 static char *
-open_envelope(const char *line, size_t len, struct envelope *env)
+open_envelope(const char *line, size_t len, struct envelope *env, struct sht_move_list *list)
 {
 	json_error_t jerr;
 	json_t *req, *id, *method, *params;
@@ -79,7 +81,8 @@ open_envelope(const char *line, size_t len, struct envelope *env)
 
 	memset(env, 0, sizeof(*env));
 	/* JSON_REJECT_DUPLICATES: a request that says two things is not a request. */
-	req = sht_json_read(line, len, JSON_REJECT_DUPLICATES, &jerr);
+	req = list != NULL ? sht_json_read_request(line, len, &jerr, list) :
+	    sht_json_read(line, len, JSON_REJECT_DUPLICATES, &jerr);
 	if (req == NULL) {
 		char msg[300];
 
@@ -125,9 +128,10 @@ text_id(struct sht_text *t, const json_t *id)
 		sht_text_lit(t, "null");
 }
 
-char *
-rpc_handle(const struct sht_context *ctx, const char *line, size_t len, bool *is_error,
-    bool *reusable)
+/* One request, its move list (when list is given) read into *list, which ctx->moves names. */
+static char *
+handle_read(const struct sht_context *ctx, const char *line, size_t len,
+    struct sht_move_list *list, bool *is_error, bool *reusable)
 {
 	struct envelope env;
 	json_t *req, *id, *params;
@@ -139,7 +143,7 @@ rpc_handle(const struct sht_context *ctx, const char *line, size_t len, bool *is
 
 	*is_error = true;
 	*reusable = false;
-	if ((out = open_envelope(line, len, &env)) != NULL)
+	if ((out = open_envelope(line, len, &env, list)) != NULL)
 		return out;
 	req = env.req;
 	id = env.id;
@@ -184,6 +188,35 @@ rpc_handle(const struct sht_context *ctx, const char *line, size_t len, bool *is
 	return out;
 }
 
+/* rpc_handle, reading the request's move list without jansson values when lists is set. */
+static char *
+handle(const struct sht_context *ctx, const char *line, size_t len, bool lists, bool *is_error,
+    bool *reusable)
+{
+	struct sht_move_list moves = { 0 };
+	struct sht_context with_moves = *ctx;
+	char *out;
+
+	with_moves.moves = lists ? &moves : NULL;
+	out = handle_read(&with_moves, line, len, lists ? &moves : NULL, is_error, reusable);
+	sht_move_list_free(&moves);
+	return out;
+}
+
+char *
+rpc_handle(const struct sht_context *ctx, const char *line, size_t len, bool *is_error,
+    bool *reusable)
+{
+	return handle(ctx, line, len, true, is_error, reusable);
+}
+
+char *
+rpc_handle_jansson(const struct sht_context *ctx, const char *line, size_t len, bool *is_error,
+    bool *reusable)
+{
+	return handle(ctx, line, len, false, is_error, reusable);
+}
+
 char *
 rpc_error_for(const char *line, size_t len, int code, const char *kind, const char *message)
 {
@@ -192,7 +225,7 @@ rpc_error_for(const char *line, size_t len, int code, const char *kind, const ch
 
 	if (line == NULL)
 		return rpc_error_line(code, kind, message);
-	out = open_envelope(line, len, &env);
+	out = open_envelope(line, len, &env, NULL);
 	if (out != NULL) {
 		/* Not a request at all: its own error says more than ours would. */
 		free(out);
@@ -212,7 +245,7 @@ rpc_handle_status(const char *line, size_t len, json_t *(*status)(void *arg), vo
 
 	*is_error = false;
 	*handled = false;
-	out = open_envelope(line, len, &env);
+	out = open_envelope(line, len, &env, NULL);
 	if (out != NULL) {
 		/* Not a request: the worker answers that as it answers every other. */
 		free(out);

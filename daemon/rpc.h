@@ -19,6 +19,11 @@
 char *rpc_handle(const struct sht_context *ctx, const char *line, size_t len, bool *is_error,
     bool *reusable);
 
+/* rpc_handle with every value of the request read into jansson values, its move list too: the
+ * path rpc_handle's own reading of move lists must agree with (fuzz/fuzz_request.c). */
+char *rpc_handle_jansson(const struct sht_context *ctx, const char *line, size_t len,
+    bool *is_error, bool *reusable);
+
 /* An error response with a null id, for lines the caller refuses without parsing them
  * (too large, for example).  kind is a data.kind name or NULL. */
 char *rpc_error_line(int code, const char *kind, const char *message);

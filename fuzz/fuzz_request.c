@@ -1,7 +1,9 @@
 /*
  * libFuzzer harness for the daemon's request path: one request line through the parent's byte
  * readers (the cache key split, the heavy-request triage) and the JSON-RPC handler, checking
- * that the reply cache can never answer with anything but what a worker would have said.
+ * that the reply cache can never answer with anything but what a worker would have said, and
+ * that reading the move list straight from the text answers as reading it into jansson does:
+ * the same game, or the same error.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -51,6 +53,20 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	reply = rpc_handle(fuzz_context(), line, size, &is_error, &reusable);
 	if (reply != NULL)
 		check_reply(reply);
+	{
+		bool jansson_error, jansson_reusable;
+		char *jansson = rpc_handle_jansson(fuzz_context(), line, size, &jansson_error,
+		    &jansson_reusable);
+
+		if ((reply == NULL) != (jansson == NULL) || (reply != NULL &&
+		    strcmp(reply, jansson) != 0) || is_error != jansson_error ||
+		    reusable != jansson_reusable) {
+			fprintf(stderr, "read directly\n%s\nread into jansson\n%s\n",
+			    reply ? reply : "(nothing)", jansson ? jansson : "(nothing)");
+			abort();
+		}
+		free(jansson);
+	}
 	if (reply == NULL || !reusable || !cache_split(line, size, &split)) {
 		free(reply);
 		return 0;

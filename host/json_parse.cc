@@ -2,7 +2,9 @@
 // a never-seen request (about 150 instructions a byte), simdjson a few, and the host's methods
 // keep working on jansson values.  Whatever simdjson refuses or reads differently from jansson
 // is read again by jansson, so every error message, and every edge jansson decides, stays
-// jansson's.
+// jansson's.  A request's move list (params.game.moves) can be read as strings without jansson
+// values at all: half of a `legal` request went to making and freeing them.
+#include <cstdlib>
 #include <cstring>
 
 #include <simdjson.h>
@@ -17,8 +19,55 @@ struct not_for_us {};
 
 json_t *convert(simdjson::dom::element e);
 
+// Where an object stands in a request: only the request's own params.game.moves is read as a
+// move list, since that is the game the methods read (sht_game_from_params).
+enum class place { elsewhere, request, params, game };
+
+// The move list, read: the items of an array of strings jansson would give the same (no NUL),
+// copied into one block that outlives the parser (a method may read other JSON with it, as
+// `compare` does scoring).  False when an item is anything else: the array is then converted.
+// A string's bytes and its NUL take no more room than its text did, quotes included, so the
+// block is sized once from the request's length and filled in one pass, byte by byte (the
+// strings are a few bytes each: a call to memchr and one to memcpy apiece cost more).
+bool
+take_moves(simdjson::dom::array a, size_t text_len, const json_t *game, sht_move_list *list)
+{
+	size_t n = a.size(), k = 0;
+	char *block, *text;
+	const char **moves;
+
+	block = static_cast<char *>(std::malloc(n * sizeof(char *) + text_len + 1));
+	if (block == nullptr)
+		throw not_for_us();
+	moves = reinterpret_cast<const char **>(block);
+	text = block + n * sizeof(char *);
+	for (auto item : a) {
+		std::string_view s;
+
+		if (k == n || item.get_string().get(s) != simdjson::SUCCESS) {
+			std::free(block);
+			return false;
+		}
+		moves[k++] = text;
+		for (char c : s) {
+			if (c == '\0') {
+				std::free(block);
+				return false;
+			}
+			*text++ = c;
+		}
+		*text++ = '\0';
+	}
+	list->game = game;
+	list->n = k;
+	list->moves = moves;
+	list->block = block;
+	return true;
+}
+
 json_t *
-convert_object(simdjson::dom::object o)
+convert_object(simdjson::dom::object o, place at = place::elsewhere, sht_move_list *list = nullptr,
+    size_t text_len = 0)
 {
 	json_t *out = json_object();
 
@@ -26,7 +75,7 @@ convert_object(simdjson::dom::object o)
 		throw not_for_us();
 	for (auto field : o) {
 		std::string_view key = field.key;
-		json_t *v;
+		json_t *v = nullptr;
 
 		// jansson keys are C strings; a key holding a NUL, or said twice (the requests
 		// are read with JSON_REJECT_DUPLICATES), is jansson's to refuse.
@@ -36,7 +85,20 @@ convert_object(simdjson::dom::object o)
 			throw not_for_us();
 		}
 		try {
-			v = convert(field.value);
+			if (list != nullptr && at == place::request && key == "params" &&
+			    field.value.is_object())
+				v = convert_object(field.value.get_object().value_unsafe(),
+				    place::params, list, text_len);
+			else if (list != nullptr && at == place::params && key == "game" &&
+			    field.value.is_object())
+				v = convert_object(field.value.get_object().value_unsafe(),
+				    place::game, list, text_len);
+			else if (list != nullptr && at == place::game && key == "moves" &&
+			    field.value.is_array() && list->block == nullptr &&
+			    take_moves(field.value.get_array().value_unsafe(), text_len, out, list))
+				v = json_null(); // the list's place: a game read without it is refused
+			else
+				v = convert(field.value);
 		} catch (...) {
 			json_decref(out);
 			throw;
@@ -121,9 +183,10 @@ convert(simdjson::dom::element e)
 // byte.
 constexpr size_t KEPT_PARSER_CAPACITY = 64 * 1024;
 
-// The value simdjson reads, converted; NULL when jansson must read the text instead.
+// The value simdjson reads, converted (a request's move list into *list, when list is given);
+// NULL when jansson must read the text instead.
 json_t *
-read_with(simdjson::dom::parser &parser, const char *text, size_t len)
+read_with(simdjson::dom::parser &parser, const char *text, size_t len, sht_move_list *list)
 {
 	simdjson::dom::element doc;
 
@@ -133,11 +196,25 @@ read_with(simdjson::dom::parser &parser, const char *text, size_t len)
 	// Without JSON_REJECT_DUPLICATES jansson keeps the last of two equal keys: the
 	// conversion refuses them either way, and jansson reads such a text.
 	try {
+		if (list != nullptr && doc.is_object())
+			return convert_object(doc.get_object().value_unsafe(), place::request, list,
+			    len);
 		return convert(doc);
 	} catch (const not_for_us &) {
 	} catch (const std::bad_alloc &) {
 	}
+	if (list != nullptr)
+		sht_move_list_free(list);
 	return nullptr;
+}
+
+// One simdjson parser per thread, reused, for every text up to KEPT_PARSER_CAPACITY.
+simdjson::dom::parser &
+kept_parser()
+{
+	static thread_local simdjson::dom::parser kept(KEPT_PARSER_CAPACITY);
+
+	return kept;
 }
 
 } // namespace
@@ -150,10 +227,25 @@ sht_json_read(const char *text, size_t len, size_t flags, json_error_t *err)
 	// jansson's duplicate-key check is the only flag a reader here passes; anything else
 	// is jansson's alone.
 	if ((flags & ~(size_t)JSON_REJECT_DUPLICATES) == 0 && len > 0 &&
-	    len <= KEPT_PARSER_CAPACITY) {
-		static thread_local simdjson::dom::parser kept(KEPT_PARSER_CAPACITY);
-
-		v = read_with(kept, text, len);
-	}
+	    len <= KEPT_PARSER_CAPACITY)
+		v = read_with(kept_parser(), text, len, nullptr);
 	return v != nullptr ? v : json_loadb(text, len, flags, err);
+}
+
+extern "C" json_t *
+sht_json_read_request(const char *text, size_t len, json_error_t *err, sht_move_list *list)
+{
+	json_t *v = nullptr;
+
+	std::memset(list, 0, sizeof(*list));
+	if (len > 0 && len <= KEPT_PARSER_CAPACITY)
+		v = read_with(kept_parser(), text, len, list);
+	return v != nullptr ? v : json_loadb(text, len, JSON_REJECT_DUPLICATES, err);
+}
+
+extern "C" void
+sht_move_list_free(sht_move_list *list)
+{
+	std::free(list->block);
+	std::memset(list, 0, sizeof(*list));
 }

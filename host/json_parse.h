@@ -30,6 +30,16 @@ struct sht_move_list {
 	void *block;
 };
 
+/*
+ * sht_json_read(text, len, JSON_REJECT_DUPLICATES, err), except that when simdjson reads the
+ * text and the request's params.game.moves is a list of strings, *list takes the strings and
+ * the value holds null in their place (list->game is then that game object).  Otherwise *list
+ * is empty.  Free the list with sht_move_list_free, after the value or before it.
+ */
+json_t *sht_json_read_request(const char *text, size_t len, json_error_t *err,
+    struct sht_move_list *list);
+void sht_move_list_free(struct sht_move_list *list);
+
 #ifdef __cplusplus
 }
 #endif

@@ -39,9 +39,9 @@ bool sht_params_clock(const struct sht_context *ctx, json_t *params, struct sht_
     enum sht_clock_source *source, struct sht_error *err);
 /* The timed moves of a request: `moves`, or `game` (an SGF record with BL/WL/OB/OW, whose own
  * TM/OT outweigh the ruleset's clock). */
-bool sht_params_timed_moves(json_t *params, struct sht_clock_spec *spec,
-    enum sht_clock_source source, struct sht_timed_move **moves, int *n,
-    struct sht_error *err);
+bool sht_params_timed_moves(const struct sht_context *ctx, json_t *params,
+    struct sht_clock_spec *spec, enum sht_clock_source source, struct sht_timed_move **moves,
+    int *n, struct sht_error *err);
 /* The calls of one move as JSON: at_ms (into the move), game_ms (game_ms is the move's start),
  * kind, value, text. */
 json_t *sht_clock_calls_json(int kind, const struct sht_clock_call *calls, int n,

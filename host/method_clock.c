@@ -98,8 +98,9 @@ sht_params_clock(const struct sht_context *ctx, json_t *params, struct sht_clock
 }
 
 bool
-sht_params_timed_moves(json_t *params, struct sht_clock_spec *spec,
-    enum sht_clock_source source, struct sht_timed_move **moves, int *n, struct sht_error *err)
+sht_params_timed_moves(const struct sht_context *ctx, json_t *params,
+    struct sht_clock_spec *spec, enum sht_clock_source source, struct sht_timed_move **moves,
+    int *n, struct sht_error *err)
 {
 	json_t *list = json_object_get(params, "moves"), *g = json_object_get(params, "game");
 	struct sht_game game;
@@ -114,7 +115,7 @@ sht_params_timed_moves(json_t *params, struct sht_clock_spec *spec,
 	if (g == NULL)
 		return sht_error_set(err, SHT_ERROR_BAD_PARAMS, "give moves ([{\"color\": \"B\", "
 		    "\"ms\": 12000}, ...]) or game ({\"sgf\": \"...\"} with BL/WL/OB/OW)");
-	if (!sht_game_from_json(g, 19, 19, &game, err))
+	if (!sht_game_from_params(ctx, g, 19, 19, &game, err))
 		return false;
 	ok = sht_timed_moves_from_sgf(&game, spec, source, moves, n, err);
 	sht_game_free(&game);
@@ -134,7 +135,7 @@ sht_method_clock(const struct sht_context *ctx, json_t *params, struct sht_error
 	json_t *out, *list, *flag = json_null();
 
 	if (!sht_params_clock(ctx, params, &spec, &source, err) ||
-	    !sht_params_timed_moves(params, &spec, source, &moves, &n, err))
+	    !sht_params_timed_moves(ctx, params, &spec, source, &moves, &n, err))
 		return NULL;
 	calls = malloc(sizeof(*calls) * SHT_MAX_CALLS);
 	if (calls == NULL) {

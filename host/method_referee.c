@@ -243,7 +243,8 @@ sht_method_referee(const struct sht_context *ctx, json_t *params, struct sht_err
 		    "[{\"type\": \"move\", \"color\": \"B\", \"vertex\": \"D4\", \"seconds\": 12}]");
 	/* A record brings its own board. */
 	if (list == NULL) {
-		if (!sht_game_from_json(json_object_get(params, "game"), w, h, &game, err))
+		if (!sht_game_from_params(ctx, json_object_get(params, "game"), w, h, &game,
+		    err))
 			return NULL;
 		have_game = true;
 	}

@@ -194,7 +194,7 @@ sht_params_ruleset_game(const struct sht_context *ctx, json_t *params,
 		    "{\"size\": 19, \"moves\": [...]}");
 		return false;
 	}
-	if (!sht_game_from_json(g, *rs ? (*rs)->setup.width : 19, *rs ? (*rs)->setup.height : 19,
+	if (!sht_game_from_params(ctx, g, *rs ? (*rs)->setup.width : 19, *rs ? (*rs)->setup.height : 19,
 	    game, err))
 		return false;
 	if (*rs == NULL) {
@@ -211,7 +211,7 @@ sht_params_ruleset_game(const struct sht_context *ctx, json_t *params,
 		 * ruleset's own board. */
 		if (!game->has_size && ((*rs)->setup.width != 19 || (*rs)->setup.height != 19)) {
 			sht_game_free(game);
-			if (!sht_game_from_json(g, (*rs)->setup.width, (*rs)->setup.height, game, err))
+			if (!sht_game_from_params(ctx, g, (*rs)->setup.width, (*rs)->setup.height, game, err))
 				return false;
 		}
 		game->ruleset_unrecognised = game->g.ruleset != NULL &&

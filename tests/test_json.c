@@ -10,6 +10,7 @@
 
 #include <cmocka.h>
 
+#include "host.h"
 #include "json_parse.h"
 
 static json_t *
@@ -120,6 +121,104 @@ test_duplicates_allowed_keep_the_last(void **state)
 	json_decref(v);
 }
 
+/* The game of a request read both ways: its move list straight from the text into
+ * sht_game_from_params, and every value into jansson for sht_game_from_json.  The same events,
+ * or the same error; `direct` says whether the list was read straight. */
+static void
+same_game_both_ways(const char *text, bool direct)
+{
+	struct sht_move_list list;
+	struct sht_context ctx = { .moves = &list };
+	json_t *req = sht_json_read_request(text, strlen(text), NULL, &list);
+	json_t *want = json_loads(text, 0, NULL);
+	const json_t *g = json_object_get(json_object_get(req, "params"), "game");
+	struct sht_game a, b;
+	struct sht_error ea, eb;
+	bool ok_a, ok_b;
+
+	assert_non_null(req);
+	assert_int_equal(list.game != NULL, direct);
+	ok_a = sht_game_from_params(&ctx, g, 19, 19, &a, &ea);
+	ok_b = sht_game_from_json(json_object_get(json_object_get(want, "params"), "game"), 19, 19,
+	    &b, &eb);
+	assert_int_equal(ok_a, ok_b);
+	if (!ok_a) {
+		assert_int_equal(ea.kind, eb.kind);
+		assert_string_equal(ea.message, eb.message);
+	} else {
+		assert_int_equal(a.g.width, b.g.width);
+		assert_int_equal(a.g.height, b.g.height);
+		assert_int_equal(a.g.nevents, b.g.nevents);
+		assert_int_equal(a.g.nmoves, b.g.nmoves);
+		assert_memory_equal(a.g.events, b.g.events, sizeof(*a.g.events) *
+		    (size_t)a.g.nevents);
+		sht_game_free(&a);
+		sht_game_free(&b);
+	}
+	json_decref(req);
+	json_decref(want);
+	sht_move_list_free(&list);
+}
+
+/* A move list read straight from the request gives what jansson's values give, every error
+ * message included (the protocol's tests check them word for word). */
+static void
+test_move_list_read_directly(void **state)
+{
+	static const char *const direct[] = {
+		"{\"params\":{\"game\":{\"size\":9,\"moves\":[\"B E5\",\"W pass\",\"black C3\","
+		    "\"white  dd\",\"b J9\",\"W j10\"]}}}",
+		"{\"params\":{\"game\":{\"size\":9,\"moves\":[\"B E5\",\"W Z9\"]}}}",
+		"{\"params\":{\"game\":{\"moves\":[\"B D4\",\"X D5\"]}}}",
+		"{\"params\":{\"game\":{\"moves\":[\"BD4\"]}}}",
+		"{\"params\":{\"game\":{\"moves\":[\"B \"]}}}",
+		"{\"params\":{\"game\":{\"moves\":[\"B D4\"],\"size\":[5,30]}}}",
+		"{\"params\":{\"game\":{\"moves\":[\"B D4\"],\"colour\":1}}}",
+		"{\"params\":{\"game\":{\"moves\":[\"B D4\"],\"sgf\":\"(;SZ[5])\"}}}",
+		"{\"params\":{\"game\":{\"moves\":[],\"setup\":{\"black\":[\"C3\"]}}}}",
+		"{\"params\":{\"game\":{\"size\":5,\"moves\":[\"B \\u00e9\",\"W C3\"]}}}",
+	};
+	static const char *const converted[] = {
+		"{\"params\":{\"game\":{\"moves\":[\"B D4\",7]}}}",
+		"{\"params\":{\"game\":{\"moves\":\"B D4\"}}}",
+		"{\"params\":{\"game\":{\"moves\":[\"B D4\",null]}}}",
+		"{\"params\":{\"other\":{\"moves\":[\"B D4\"]},\"game\":{\"moves\":[[\"B D4\"]]}}}",
+	};
+	struct sht_move_list list;
+	json_t *req;
+	struct sht_game game;
+	struct sht_error err;
+	static const char plain[] = "{\"id\":1,\"params\":{\"game\":{\"moves\":[\"B D4\","
+	    "\"W pass\"],\"size\":9},\"moves\":[\"x\"]}}";
+	static const char twice[] = "{\"params\":{\"game\":{\"moves\":[\"B D4\"]}},\"a\":1,"
+	    "\"a\":2}";
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(direct) / sizeof(direct[0]); i++)
+		same_game_both_ways(direct[i], true);
+	for (size_t i = 0; i < sizeof(converted) / sizeof(converted[0]); i++)
+		same_game_both_ways(converted[i], false);
+	/* The list holds the strings; the game object holds null in their place, so that a
+	 * reader not given the list refuses the game.  Only params.game.moves is read so. */
+	req = sht_json_read_request(plain, strlen(plain), NULL, &list);
+	assert_non_null(req);
+	assert_ptr_equal(list.game, json_object_get(json_object_get(req, "params"), "game"));
+	assert_int_equal(list.n, 2);
+	assert_string_equal(list.moves[0], "B D4");
+	assert_string_equal(list.moves[1], "W pass");
+	assert_true(json_is_null(json_object_get(list.game, "moves")));
+	assert_true(json_is_array(json_object_get(json_object_get(req, "params"), "moves")));
+	assert_false(sht_game_from_json(list.game, 19, 19, &game, &err));
+	assert_string_equal(err.message, "game.moves must be a list such as [\"B D4\", \"W pass\"]");
+	sht_move_list_free(&list);
+	assert_null(list.game);
+	json_decref(req);
+	/* A text simdjson does not read is jansson's, list and all. */
+	req = sht_json_read_request(twice, strlen(twice), NULL, &list);
+	assert_null(req);
+	assert_null(list.game);
+}
+
 int
 main(void)
 {
@@ -128,6 +227,7 @@ main(void)
 		cmocka_unit_test(test_refusals_are_jansson_s),
 		cmocka_unit_test(test_long_text),
 		cmocka_unit_test(test_duplicates_allowed_keep_the_last),
+		cmocka_unit_test(test_move_list_read_directly),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
