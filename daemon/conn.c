@@ -172,7 +172,11 @@ conn_overloaded(struct conn *c)
 	if (!at_line_start && eol.pos >= 0 && (size_t)eol.pos < IO_CHUNK_BYTES) {
 		size_t keep = (size_t)eol.pos + 1;
 
+		/* A bufferevent keeps its output's start frozen, and a frozen buffer writes
+		 * nothing (-1): unfrozen for this write, as sockio.c does for its own. */
+		evbuffer_unfreeze(out, 1);
 		at_line_start = evbuffer_write_atmost(out, fd, (ev_ssize_t)keep) == (int)keep;
+		evbuffer_freeze(out, 1);
 	}
 	if (at_line_start && line != NULL)
 		(void)!write(fd, line, strlen(line));
