@@ -93,6 +93,12 @@ test_long_text(void **state)
 	json_t *v, *want;
 
 	(void)state;
+	/* Returning on NULL, not only asserting: GCC's -Warray-bounds under the sanitizers
+	 * reads past a possibly-null malloc otherwise (a false report that failed the build). */
+	if (text == NULL) {
+		fail();
+		return;
+	}
 	strcpy(text, "{\"sgf\":\"");
 	memset(text + 8, 'a', n);
 	strcpy(text + 8 + n, "\",\"n\":[1,2]}");
@@ -166,8 +172,8 @@ static void
 test_move_list_read_directly(void **state)
 {
 	static const char *const direct[] = {
-		"{\"params\":{\"game\":{\"size\":9,\"moves\":[\"B E5\",\"W pass\",\"black C3\","
-		    "\"white  dd\",\"b J9\",\"W j10\"]}}}",
+		("{\"params\":{\"game\":{\"size\":9,\"moves\":[\"B E5\",\"W pass\",\"black C3\","
+		    "\"white  dd\",\"b J9\",\"W j10\"]}}}"),
 		"{\"params\":{\"game\":{\"size\":9,\"moves\":[\"B E5\",\"W Z9\"]}}}",
 		"{\"params\":{\"game\":{\"moves\":[\"B D4\",\"X D5\"]}}}",
 		"{\"params\":{\"game\":{\"moves\":[\"BD4\"]}}}",
