@@ -68,11 +68,15 @@ legal_answer(const struct sht_context *ctx, json_t *params, struct legal_answer 
 	else if (sht_board_check(a->replay.board, color, point, &info) != SHT_LEGAL)
 		violation = (int)info.verdict;
 	if (violation == 0) {
-		/* Played to see what it takes.  The board is the replay's own and goes with it, so
-		 * it is not put back (a snapshot cost as much as the play). */
-		sht_board_play(a->replay.board, color, point, &info);
-		a->ncaptures = sht_board_last_removed(a->replay.board, &a->captures);
+		/* The check counted what the move takes.  A move that takes stones is played to
+		 * name them, on the replay's own board, which goes with it, so it is not put back
+		 * (a snapshot cost as much as the play); most take none, and the play's one more
+		 * history state would grow the table the judge sized for the replay. */
 		a->suicided = info.suicided;
+		if (info.captured > 0 || info.suicided > 0) {
+			sht_board_play(a->replay.board, color, point, &info);
+			a->ncaptures = sht_board_last_removed(a->replay.board, &a->captures);
+		}
 	} else {
 		enum sht_consequence cons = sht_ruleset_consequence(rs, violation);
 
