@@ -263,9 +263,11 @@ sht_replay_free(struct sht_replay *r)
 	memset(r, 0, sizeof(*r));
 }
 
-bool
-sht_judge_begin(const struct sht_ruleset *rs, int w, int h, int capacity, bool seated,
-    struct sht_replay *out, struct sht_error *err)
+/* sht_judge_begin, the board keeping its history as a list asked only at the end when
+ * on_request (sht_judge_replay under simple ko). */
+static bool
+judge_begin(const struct sht_ruleset *rs, int w, int h, int capacity, bool seated,
+    bool on_request, struct sht_replay *out, struct sht_error *err)
 {
 	const struct sht_rules_setup *su = &rs->setup;
 	struct sht_board_options o;
@@ -275,6 +277,7 @@ sht_judge_begin(const struct sht_ruleset *rs, int w, int h, int capacity, bool s
 	o.ko = (enum sht_ko_rule)su->ko;
 	o.multi_stone_suicide = su->multi_stone_suicide != 0;
 	o.track_history = true;
+	o.history_on_request = on_request;
 	o.supply[SHT_BLACK] = su->supply[SHT_RP_BLACK];
 	o.supply[SHT_WHITE] = su->supply[SHT_RP_WHITE];
 	out->board = sht_board_new(&o);
@@ -295,6 +298,13 @@ sht_judge_begin(const struct sht_ruleset *rs, int w, int h, int capacity, bool s
 				sht_board_setup(out->board, su->seated[i].color, p);
 		}
 	return true;
+}
+
+bool
+sht_judge_begin(const struct sht_ruleset *rs, int w, int h, int capacity, bool seated,
+    struct sht_replay *out, struct sht_error *err)
+{
+	return judge_begin(rs, w, h, capacity, seated, false, out, err);
 }
 
 /* A move the ruleset calls a violation: its consequence, and what it does to the game.  Out of
@@ -506,9 +516,11 @@ event_point(const struct sht_replay *out, const struct sht_sgf_event *e, int *p,
 	return true;
 }
 
-bool
-sht_judge_start(const struct sht_ruleset *rs, const struct sht_game *game, const int *komi,
-    int capacity, struct sht_replay *out, int *to_move, int *first_move, struct sht_error *err)
+/* sht_judge_start, with judge_begin's on_request. */
+static bool
+judge_start(const struct sht_ruleset *rs, const struct sht_game *game, const int *komi,
+    int capacity, bool on_request, struct sht_replay *out, int *to_move, int *first_move,
+    struct sht_error *err)
 {
 	const struct sht_rules_setup *su = &rs->setup;
 	const struct sht_sgf_game *g = &game->g;
@@ -516,7 +528,7 @@ sht_judge_start(const struct sht_ruleset *rs, const struct sht_game *game, const
 	int black_setup = 0, white_setup = 0, i;
 	char note[SHT_NOTE_MAX];
 
-	if (!sht_judge_begin(rs, w, h, capacity, !game->has_setup, out, err))
+	if (!judge_begin(rs, w, h, capacity, !game->has_setup, on_request, out, err))
 		return false;
 	/* A state for the start and for every event at most (implied passes, rare, grow it):
 	 * the history then grows no table during the replay. */
@@ -560,23 +572,31 @@ sht_judge_start(const struct sht_ruleset *rs, const struct sht_game *game, const
 }
 
 bool
-sht_judge_replay(const struct sht_ruleset *rs, const struct sht_game *game,
-    const int *komi_override, struct sht_replay *out, struct sht_error *err)
+sht_judge_start(const struct sht_ruleset *rs, const struct sht_game *game, const int *komi,
+    int capacity, struct sht_replay *out, int *to_move, int *first_move, struct sht_error *err)
+{
+	return judge_start(rs, game, komi, capacity, false, out, to_move, first_move, err);
+}
+
+/* The replay's events; on an error out keeps what was replayed (its board NULL when there was
+ * none), for the caller to look at and free. */
+static bool
+replay_events(const struct sht_ruleset *rs, const struct sht_game *game,
+    const int *komi_override, bool on_request, struct sht_replay *out, struct sht_error *err)
 {
 	const struct sht_sgf_game *g = &game->g;
 	int to_move, first;
 	char note[SHT_NOTE_MAX];
 
-	if (!sht_judge_start(rs, game, komi_override, g->nmoves, out, &to_move, &first, err))
+	if (!judge_start(rs, game, komi_override, g->nmoves, on_request, out, &to_move, &first,
+	    err))
 		return false;
 	for (int i = first; i < g->nevents && out->end == SHT_END_PLAYING; i++) {
 		const struct sht_sgf_event *e = &g->events[i];
 		int p;
 
-		if (!event_point(out, e, &p, err)) {
-			sht_replay_free(out);
+		if (!event_point(out, e, &p, err))
 			return false;
-		}
 		/* Setup during play edits the position (as SGF allows); PL names the next player. */
 		if (e->kind == SHT_SGF_SETUP) {
 			sht_board_setup(out->board, e->color, p);
@@ -596,7 +616,6 @@ sht_judge_replay(const struct sht_ruleset *rs, const struct sht_game *game,
 			judge_error(err, SHT_ERROR_ILLEGAL_MOVE, n, "move %d (%c %s): %s", n,
 			    e->color == SHT_BLACK ? 'B' : 'W', v,
 			    sht_violation_text(out->moves[out->nmoves - 1].violation));
-			sht_replay_free(out);
 			return false;
 		}
 	}
@@ -608,6 +627,34 @@ sht_judge_replay(const struct sht_ruleset *rs, const struct sht_game *game,
 	if (sht_game_result_note(game, out->end != SHT_END_PLAYING, note, sizeof(note)))
 		replay_note(out, "%s", note);
 	return true;
+}
+
+/*
+ * Under simple ko a repeated state matters only when it ends the game, which takes one seen
+ * SHT_CYCLE_OCCURRENCES times, and then only under a ruleset with a cycle rule.  So the replay
+ * keeps its history as a list and asks once, at the end (or at the error that stopped it),
+ * whether any state occurred that often; only then is it replayed again asking at every move,
+ * as judge_move does, which gives the same replay whenever no cycle could have ended it.  An
+ * index of the states at every move was a sixth of a replay (callgrind, the GNU Go games).
+ */
+bool
+sht_judge_replay(const struct sht_ruleset *rs, const struct sht_game *game,
+    const int *komi_override, struct sht_replay *out, struct sht_error *err)
+{
+	bool on_request = rs->setup.ko == SHT_RULES_KO_SIMPLE, ok;
+
+	ok = replay_events(rs, game, komi_override, on_request, out, err);
+	if (on_request && out->board != NULL && rs->plugin->desc->cycle != NULL) {
+		int most = sht_board_most_occurrences(out->board);
+
+		if (most < 0 || most >= SHT_CYCLE_OCCURRENCES) {
+			sht_replay_free(out);
+			ok = replay_events(rs, game, komi_override, false, out, err);
+		}
+	}
+	if (!ok)
+		sht_replay_free(out);
+	return ok;
 }
 
 /* ---- dead stones ---- */

@@ -28,6 +28,7 @@ sht_board_options_init(struct sht_board_options *opt, int width, int height)
 	opt->ko = SHT_KO_SIMPLE;
 	opt->multi_stone_suicide = false;
 	opt->track_history = true;
+	opt->history_on_request = false;
 	opt->supply[0] = 0;
 	opt->supply[SHT_BLACK] = SHT_UNLIMITED;
 	opt->supply[SHT_WHITE] = SHT_UNLIMITED;
@@ -88,6 +89,22 @@ hist_reserve(struct sht_board *b, int states)
 {
 	int cap = b->index_cap ? b->index_cap : 64;
 
+	if (b->opt.history_on_request) {
+		/* The list alone. */
+		uint32_t *h;
+		uint64_t *hh;
+
+		if (states <= b->hist_cap)
+			return true;
+		if ((h = realloc(b->hist, (size_t)states * sizeof(*h))) == NULL)
+			return false;
+		b->hist = h;
+		if ((hh = realloc(b->hist_hash, (size_t)states * sizeof(*hh))) == NULL)
+			return false;
+		b->hist_hash = hh;
+		b->hist_cap = states;
+		return true;
+	}
 	if (states > b->hist_cap) {
 		uint32_t *h = realloc(b->hist, (size_t)states * sizeof(*h));
 		struct sht_hist_position *q;
@@ -145,6 +162,11 @@ hist_push(struct sht_board *b, uint64_t hash, int to_move, int slot)
 			return;
 		slot = -1;
 	}
+	if (b->opt.history_on_request) {
+		b->hist_hash[b->hist_len] = hash;
+		b->hist[b->hist_len++] = white;
+		return;
+	}
 	if (slot < 0)
 		slot = hist_probe(b, hash);
 	k = b->index[slot];
@@ -166,6 +188,11 @@ hist_push(struct sht_board *b, uint64_t hash, int to_move, int slot)
 static void
 hist_truncate(struct sht_board *b, int len)
 {
+	if (b->opt.history_on_request) {
+		if (b->hist_len > len)
+			b->hist_len = len;
+		return;
+	}
 	while (b->hist_len > len) {
 		uint32_t e = b->hist[--b->hist_len];
 		struct sht_hist_position *q = &b->pos[e >> 1];
@@ -191,11 +218,71 @@ hist_start(struct sht_board *b)
 int
 sht_board_occurrences(const struct sht_board *b, uint64_t hash, enum sht_color c)
 {
-	const struct sht_hist_position *s = hist_find(b, hash);
+	const struct sht_hist_position *s;
+	int n = 0;
 
-	if (s == NULL || (c != SHT_BLACK && c != SHT_WHITE))
+	if (c != SHT_BLACK && c != SHT_WHITE)
 		return 0;
-	return (int)s->count[c == SHT_WHITE];
+	if (b->opt.history_on_request) {
+		for (int i = 0; i < b->hist_len; i++)
+			n += b->hist_hash[i] == hash && b->hist[i] == (c == SHT_WHITE);
+		return n;
+	}
+	s = hist_find(b, hash);
+	return s == NULL ? 0 : (int)s->count[c == SHT_WHITE];
+}
+
+/* The list's most repeated state, counted in a table of its own made for the question, at
+ * most three-quarters full: slots hold a state's first index in the list + 1, and count[] the
+ * occurrences there.  Most states are new, and take one look at an empty slot. */
+static int
+hist_list_most(const struct sht_board *b)
+{
+	const uint64_t *restrict hh = b->hist_hash;
+	const uint32_t *restrict white = b->hist;
+	int n = b->hist_len, cap = 64, most = 1;
+	uint32_t *restrict table, *restrict count;
+
+	while ((int64_t)n * 4 > (int64_t)cap * 3)
+		cap *= 2;
+	if ((table = malloc(((size_t)cap + (size_t)n) * sizeof(*table))) == NULL)
+		return -1;
+	memset(table, 0, (size_t)cap * sizeof(*table));
+	count = table + cap;
+	for (int i = 0; i < n; i++) {
+		uint64_t h = hh[i];
+		int slot = (int)(h & (uint64_t)(cap - 1));
+		uint32_t k;
+
+		while ((k = table[slot]) != 0) {
+			if (hh[k - 1] == h && white[k - 1] == white[i]) {
+				if ((int)++count[k - 1] > most)
+					most = (int)count[k - 1];
+				break;
+			}
+			slot = (slot + 1) & (cap - 1);
+		}
+		if (k == 0) {
+			table[slot] = (uint32_t)i + 1;
+			count[i] = 1;
+		}
+	}
+	free(table);
+	return most;
+}
+
+int
+sht_board_most_occurrences(const struct sht_board *b)
+{
+	int most = 0;
+
+	if (b->opt.history_on_request)
+		return b->hist_len == 0 ? 0 : hist_list_most(b);
+	for (int k = 0; k < b->npos; k++)
+		for (int w = 0; w < 2; w++)
+			if ((int)b->pos[k].count[w] > most)
+				most = (int)b->pos[k].count[w];
+	return most;
 }
 
 /* ---- life cycle ---- */
@@ -242,8 +329,10 @@ sht_board_new(const struct sht_board_options *opt)
 	if (b == NULL)
 		return NULL;
 	b->opt = *opt;
-	if (b->opt.ko != SHT_KO_SIMPLE)
+	if (b->opt.ko != SHT_KO_SIMPLE) {
 		b->opt.track_history = true;
+		b->opt.history_on_request = false;
+	}
 	b->w = opt->width;
 	b->h = opt->height;
 	b->stride = b->w + 2;
@@ -344,6 +433,12 @@ sht_board_clone(const struct sht_board *src)
 			return NULL;
 		}
 		memcpy(b->hist, src->hist, (size_t)src->hist_len * sizeof(*b->hist));
+		if (b->opt.history_on_request) {
+			memcpy(b->hist_hash, src->hist_hash, (size_t)src->hist_len *
+			    sizeof(*b->hist_hash));
+			b->hist_len = src->hist_len;
+			return b;
+		}
 		memcpy(b->pos, src->pos, (size_t)src->npos * sizeof(*b->pos));
 		b->hist_len = src->hist_len;
 		b->npos = src->npos;
@@ -359,6 +454,7 @@ sht_board_free(struct sht_board *b)
 	if (b == NULL)
 		return;
 	free(b->hist);
+	free(b->hist_hash);
 	free(b->pos);
 	free(b->index);
 	free(b->chash); /* the start of the one allocation */

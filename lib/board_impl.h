@@ -58,8 +58,11 @@ struct sht_board {
 	 * distinct positions in order of first occurrence; index is an open-addressing table of
 	 * them (position index + 1, 0 free).  Positions are only ever removed last-in first-out
 	 * (a snapshot's restore), which leaves a linear-probing table exactly as it was; 4-byte
-	 * slots instead of whole entries keep the table a request builds small to clear. */
+	 * slots instead of whole entries keep the table a request builds small to clear.
+	 * With opt.history_on_request there is no index and no pos: hist holds each state's white
+	 * to move (0 or 1) and hist_hash its hash, and the questions read the list. */
 	uint32_t *hist;
+	uint64_t *hist_hash;
 	int hist_len, hist_cap;
 	struct sht_hist_position *pos;
 	int npos, pos_cap;

@@ -194,6 +194,31 @@ check "referee chinese: superko voids the repeating move" \
 	"$SHOUTAN" referee "$TMP/triple.json" -r chinese
 check "referee japanese: a long cycle has no result" "outcome: no_result Void" \
 	"$SHOUTAN" referee "$TMP/triple.json" -r japanese
+# The same kos in a record, which score and replay judge: under simple ko the history is asked
+# once at the end, and a state seen three times replays the game asking at every move.  Round
+# the kos once the start comes back a second time, and play goes on; twice, the cycle ends the
+# game where it began, also when a move refused later (on a stone) would have stopped it.
+triple_setup='"setup": {"black": ["B3", "A2", "B1", "B7", "A8", "B9", "G3", "F2", "G1", "H2"],
+  "white": ["C3", "D2", "C1", "C7", "D8", "C9", "H3", "J2", "H1", "B2", "B8"]}'
+triple_round='"B C2", "W G2", "B C8", "W B2", "B H2", "W B8"'
+echo "{\"size\": 9, $triple_setup, \"moves\": [$triple_round, \"B D5\", \"W E5\"]}" \
+	> "$TMP/triple-once.json"
+echo "{\"size\": 9, $triple_setup, \"moves\": [$triple_round, $triple_round, \"B C2\"]}" \
+	> "$TMP/triple-game.json"
+echo "{\"size\": 9, $triple_setup, \"moves\": [$triple_round, $triple_round, \"B C2\", \"W A2\"]}" \
+	> "$TMP/triple-refused.json"
+check "replay japanese: a ko round once goes on" "japanese: 8 moves, 0 not ok; end: playing" \
+	"$SHOUTAN" replay "$TMP/triple-once.json" -r japanese
+check "replay japanese: round twice, the cycle ends the game" \
+	"end: no_result — move 12 repeats an earlier position" \
+	"$SHOUTAN" replay "$TMP/triple-game.json" -r japanese
+check "score japanese: the cycle's result" "No result: move 12 repeats a position (Void)" \
+	"$SHOUTAN" score "$TMP/triple-game.json" -r japanese --dead none
+check "score japanese: the cycle ends the game before a refused move" \
+	"No result: move 12 repeats a position (Void)" \
+	"$SHOUTAN" score "$TMP/triple-refused.json" -r japanese --dead none
+check "replay chinese: superko voids the record's move that repeats the start" \
+	"move 6 W B8: void (superko)" "$SHOUTAN" replay "$TMP/triple-once.json" -r chinese
 mkdir "$TMP/rs-practice"
 cp "$SRC"/rulesets/*.yaml "$TMP/rs-practice/"
 printf 'plugin: chinese\nparameters:\n  ko: chinese-practice\n' > "$TMP/rs-practice/practice.yaml"

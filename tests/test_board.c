@@ -532,10 +532,18 @@ reference_count(const uint64_t (*states)[2], int n, uint64_t hash, int to_move)
 static void
 check_history(const struct sht_board *b, const uint64_t (*states)[2], int n, int all)
 {
+	int most = 0;
+
 	for (int i = 0; i < all; i++)
 		for (int c = SHT_BLACK; c <= SHT_WHITE; c++)
 			assert_int_equal(sht_board_occurrences(b, states[i][0], (enum sht_color)c),
 			    reference_count(states, n, states[i][0], c));
+	for (int i = 0; i < n; i++) {
+		int k = reference_count(states, n, states[i][0], (int)states[i][1]);
+
+		most = k > most ? k : most;
+	}
+	assert_int_equal(sht_board_most_occurrences(b), most);
 }
 
 /* Plays random states up to `limit`, recording each in states; saves the board into snap when
@@ -603,6 +611,54 @@ test_history_counts_survive_growth_and_restore(void **state)
 	sht_board_free(b);
 }
 
+/* A history kept on request, a plain list the moves do not read: the same answers as the
+ * index, across a restore and in a copy, while the moves report no repetition; superko, which
+ * asks at every move, ignores the option. */
+static void
+test_history_on_request(void **state)
+{
+	enum { STATES = 600, SAVED = 80 };
+	static uint64_t states[STATES + 1][2];
+	struct sht_board_options o;
+	struct sht_board *b, *copy;
+	struct sht_board_snapshot *snap;
+	struct sht_move_info info;
+	int n = 0;
+
+	(void)state;
+	sht_board_options_init(&o, 4, 4);
+	o.history_on_request = true;
+	b = sht_board_new(&o);
+	assert_true(sht_board_options(b)->history_on_request);
+	snap = sht_board_snapshot_new(b);
+	assert_non_null(snap);
+	assert_int_equal(sht_board_most_occurrences(b), 0);
+	play_random_states(b, states, &n, STATES, SAVED, snap);
+	check_history(b, (const uint64_t (*)[2])states, n, n);
+	assert_true(sht_board_most_occurrences(b) >= 3); /* a 4x4 board repeats itself */
+	/* Two passes come back to the state before them: the list knows, the move does not say. */
+	assert_int_equal(sht_board_play(b, sht_board_to_move(b), SHT_PASS, &info), SHT_LEGAL);
+	assert_int_equal(sht_board_play(b, sht_board_to_move(b), SHT_PASS, &info), SHT_LEGAL);
+	assert_false(info.repeated);
+	assert_true(sht_board_occurrences(b, sht_board_hash(b), sht_board_to_move(b)) >= 2);
+	sht_board_restore(b, snap);
+	check_history(b, (const uint64_t (*)[2])states, SAVED, n);
+	copy = sht_board_clone(b);
+	assert_non_null(copy);
+	check_history(copy, (const uint64_t (*)[2])states, SAVED, n);
+	sht_board_free(copy);
+	n = SAVED;
+	play_random_states(b, states, &n, STATES, -1, snap);
+	check_history(b, (const uint64_t (*)[2])states, n, n);
+	sht_board_snapshot_free(snap);
+	sht_board_free(b);
+
+	o.ko = SHT_KO_POSITIONAL;
+	b = sht_board_new(&o);
+	assert_false(sht_board_options(b)->history_on_request);
+	sht_board_free(b);
+}
+
 int
 main(void)
 {
@@ -618,6 +674,7 @@ main(void)
 		cmocka_unit_test(test_zobrist_keys_are_the_documented_draws),
 		cmocka_unit_test(test_play_reports_what_check_reports),
 		cmocka_unit_test(test_history_counts_survive_growth_and_restore),
+		cmocka_unit_test(test_history_on_request),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

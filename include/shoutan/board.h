@@ -65,6 +65,11 @@ struct sht_board_options {
 	/* Keep the hash history that superko and cycle detection need.  Forced on for superko. */
 	bool track_history;
 	int supply[3];              /* stones each colour may place, indexed by colour; SHT_UNLIMITED */
+	/* With simple ko: keep the history as a plain list that moves do not read, for a replay
+	 * that asks about repetition once, at its end (sht_board_most_occurrences), rather than
+	 * at every move.  sht_move_info.repeated is then always false, and sht_board_occurrences
+	 * reads the whole list.  Ignored under superko, which asks at every move. */
+	bool history_on_request;
 };
 
 /* Defaults: 19x19, simple ko, no suicide, history tracked, unlimited stones. */
@@ -132,6 +137,9 @@ SHT_EXPORT int sht_board_stone_count(const struct sht_board *b, enum sht_color c
 SHT_EXPORT uint64_t sht_board_hash(const struct sht_board *b);
 /* How often the position (with player c to move) has occurred, counting the present one. */
 SHT_EXPORT int sht_board_occurrences(const struct sht_board *b, uint64_t hash, enum sht_color c);
+/* The most times one (position, player to move) state occurs in the history (0 without one):
+ * in time proportional to the history's length, with its memory, or -1 when that runs out. */
+SHT_EXPORT int sht_board_most_occurrences(const struct sht_board *b);
 /* Makes room for `states` (position, player to move) states in the history (each move, pass
  * and mid-game setup edit adds one, and the start one), so that a replay of known length
  * grows no table while it runs.  A board that keeps no history ignores it; false when memory
