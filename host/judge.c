@@ -503,13 +503,37 @@ sht_judge_komi(const struct sht_ruleset *rs, const struct sht_game *game, const 
 	return rs->setup.komi;
 }
 
-/* A game event's point on the replay's board; false with err when it is off the board. */
-static bool
-event_point(const struct sht_replay *out, const struct sht_sgf_event *e, int *p,
-    struct sht_error *err)
+/* The board's points from coordinates, as sht_board_point gives them, without a call a move:
+ * the point right of another is its right neighbour, the one below its lower one. */
+struct point_map {
+	int w, h, origin, dx, dy;
+};
+
+static void
+point_map_init(struct point_map *m, const struct sht_board *b)
 {
-	*p = e->x < 0 ? SHT_PASS : sht_board_point(out->board, e->x, e->y);
-	if (e->x >= 0 && *p == SHT_NO_POINT)
+	int off[4];
+
+	sht_board_neighbor_offsets(b, off);
+	m->w = sht_board_width(b);
+	m->h = sht_board_height(b);
+	m->origin = sht_board_point(b, 0, 0);
+	m->dx = off[2];
+	m->dy = off[3];
+}
+
+/* A game event's point on the replay's board; false with err when it is off the board. */
+static inline bool
+event_point(const struct sht_replay *out, const struct point_map *m,
+    const struct sht_sgf_event *e, int *p, struct sht_error *err)
+{
+	if (e->x < 0) {
+		*p = SHT_PASS;
+		return true;
+	}
+	*p = (unsigned)e->x < (unsigned)m->w && (unsigned)e->y < (unsigned)m->h ?
+	    m->origin + e->x * m->dx + e->y * m->dy : SHT_NO_POINT;
+	if (*p == SHT_NO_POINT)
 		return judge_error(err, SHT_ERROR_BAD_PARAMS, e->move_number, "%s at (%d, %d) is off "
 		    "the %dx%d board", e->kind == SHT_SGF_MOVE ? "move" : "setup stone", e->x, e->y,
 		    sht_board_width(out->board), sht_board_height(out->board));
@@ -527,9 +551,11 @@ judge_start(const struct sht_ruleset *rs, const struct sht_game *game, const int
 	int w = game->has_size ? g->width : su->width, h = game->has_size ? g->height : su->height;
 	int black_setup = 0, white_setup = 0, i;
 	char note[SHT_NOTE_MAX];
+	struct point_map map;
 
 	if (!judge_begin(rs, w, h, capacity, !game->has_setup, on_request, out, err))
 		return false;
+	point_map_init(&map, out->board);
 	/* A state for the start and for every event at most (implied passes, rare, grow it):
 	 * the history then grows no table during the replay. */
 	sht_board_reserve_history(out->board, g->nevents + 1);
@@ -548,7 +574,7 @@ judge_start(const struct sht_ruleset *rs, const struct sht_game *game, const int
 			*to_move = e->color;
 			continue;
 		}
-		if (!event_point(out, e, &p, err)) {
+		if (!event_point(out, &map, e, &p, err)) {
 			sht_replay_free(out);
 			return false;
 		}
@@ -587,15 +613,17 @@ replay_events(const struct sht_ruleset *rs, const struct sht_game *game,
 	const struct sht_sgf_game *g = &game->g;
 	int to_move, first;
 	char note[SHT_NOTE_MAX];
+	struct point_map map;
 
 	if (!judge_start(rs, game, komi_override, g->nmoves, on_request, out, &to_move, &first,
 	    err))
 		return false;
+	point_map_init(&map, out->board);
 	for (int i = first; i < g->nevents && out->end == SHT_END_PLAYING; i++) {
 		const struct sht_sgf_event *e = &g->events[i];
 		int p;
 
-		if (!event_point(out, e, &p, err))
+		if (!event_point(out, &map, e, &p, err))
 			return false;
 		/* Setup during play edits the position (as SGF allows); PL names the next player. */
 		if (e->kind == SHT_SGF_SETUP) {
