@@ -973,17 +973,22 @@ read_root(struct game_builder *gb, const struct sht_sgf_node *root)
 	g->width = g->height = 19;
 	sz = sht_sgf_find(root, "SZ");
 	if (sz != NULL && sz->nvalues > 0 && sz->values[0][0] != '\0') {
+		const char *s = sz->values[0];
 		int w, h, used = 0;
 		char extra;
 
-		if (sscanf(sz->values[0], " %d : %d %n%c", &w, &h, &used, &extra) == 2 ||
-		    (sscanf(sz->values[0], " %d %n%c", &w, &used, &extra) == 1 && (h = w, 1))) {
-			g->width = w;
-			g->height = h;
-		} else {
+		/* SZ[19], one or two digits alone, is what sscanf below reads it as, without the
+		 * two calls that were a twentieth of reading a record. */
+		if ((unsigned)(s[0] - '0') < 10 && (s[1] == '\0' ||
+		    ((unsigned)(s[1] - '0') < 10 && s[2] == '\0'))) {
+			w = h = s[1] == '\0' ? s[0] - '0' : (s[0] - '0') * 10 + (s[1] - '0');
+		} else if (!(sscanf(s, " %d : %d %n%c", &w, &h, &used, &extra) == 2 ||
+		    (sscanf(s, " %d %n%c", &w, &used, &extra) == 1 && (h = w, 1)))) {
 			return game_fail(gb, sz->offset, "SZ[%.20s] is not a board size",
 			    sz->values[0]);
 		}
+		g->width = w;
+		g->height = h;
 		if (w < SHT_MIN_SIZE || h < SHT_MIN_SIZE || w > SHT_MAX_SIZE || h > SHT_MAX_SIZE)
 			return game_fail(gb, sz->offset,
 			    "board size %dx%d is not supported (2 to 25 lines each way)", w, h);
