@@ -313,6 +313,35 @@ zobrist_draw(void)
 			}
 }
 
+/* Each board size's keys laid out as its boards' points are, [colour - 1][point] (0 on the
+ * border), made for the first board of that size and kept for the process: copying 722 keys
+ * into every new board was a sixth of making one (callgrind, a never-seen request's board). */
+static const uint64_t *zobrist_sized[SHT_MAX_SIZE + 1][SHT_MAX_SIZE + 1];
+static pthread_mutex_t zobrist_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static const uint64_t *
+zobrist_for(int w, int h)
+{
+	const uint64_t *t;
+
+	if (pthread_mutex_lock(&zobrist_lock) != 0)
+		return NULL;
+	if ((t = zobrist_sized[w][h]) == NULL) {
+		size_t stride = (size_t)w + 2, n = stride * ((size_t)h + 2);
+		uint64_t *keys = calloc(2 * n, sizeof(*keys));
+
+		if (keys != NULL) {
+			for (int c = 0; c < 2; c++)
+				for (int y = 0; y < h; y++)
+					memcpy(keys + (size_t)c * n + ((size_t)y + 1) * stride + 1,
+					    zobrist_keys[c][y], (size_t)w * sizeof(*keys));
+			zobrist_sized[w][h] = t = keys;
+		}
+	}
+	pthread_mutex_unlock(&zobrist_lock);
+	return t;
+}
+
 struct sht_board *
 sht_board_new(const struct sht_board_options *opt)
 {
@@ -328,6 +357,10 @@ sht_board_new(const struct sht_board_options *opt)
 	b = calloc(1, sizeof(*b));
 	if (b == NULL)
 		return NULL;
+	if ((b->zobrist = zobrist_for(opt->width, opt->height)) == NULL) {
+		free(b);
+		return NULL;
+	}
 	b->opt = *opt;
 	if (b->opt.ko != SHT_KO_SIMPLE) {
 		b->opt.track_history = true;
@@ -348,9 +381,9 @@ sht_board_new(const struct sht_board_options *opt)
 	off += align8(n);     /* color */
 	off += align8(n * 2) * 4; /* chain, next, libs, size */
 	b->mutable_bytes = off;
-	total = off + align8(n * 8) * 2 + align8(n * 4) + align8(n * sizeof(int));
-	/* Not calloc: sht_board_clear sets what must start at zero, and the rest (the keys of
-	 * border points, the removed list) is written before it is read. */
+	total = off + align8(n * 4) + align8(n * sizeof(int));
+	/* Not calloc: sht_board_clear sets what must start at zero, and the rest (the removed
+	 * list) is written before it is read. */
 	mem = malloc(total);
 	if (mem == NULL) {
 		free(b);
@@ -363,14 +396,9 @@ sht_board_new(const struct sht_board_options *opt)
 	b->next = (uint16_t *)(void *)(mem + off); off += align8(n * 2);
 	b->libs = (uint16_t *)(void *)(mem + off); off += align8(n * 2);
 	b->size = (uint16_t *)(void *)(mem + off); off += align8(n * 2);
-	b->zobrist = (uint64_t *)(void *)(mem + off); off += align8(n * 8) * 2;
 	b->mark = (uint32_t *)(void *)(mem + off); off += align8(n * 4);
 	b->removed = (int *)(void *)(mem + off);
 
-	for (int c = 0; c < 2; c++)
-		for (int y = 0; y < b->h; y++)
-			memcpy(b->zobrist + (size_t)c * n + (size_t)((y + 1) * b->stride + 1),
-			    zobrist_keys[c][y], (size_t)b->w * sizeof(uint64_t));
 	memset(b->mark, 0, n * sizeof(*b->mark));
 	sht_board_clear(b);
 	return b;

@@ -33,7 +33,7 @@ struct sht_board {
 	size_t mutable_bytes;
 
 	/* Immutable or scratch. */
-	uint64_t *zobrist; /* [color - 1][point] */
+	const uint64_t *zobrist; /* [color - 1][point], shared by the boards of this size */
 	uint32_t *mark;    /* scratch marks, compared against mark_gen */
 	uint32_t mark_gen;
 	int *removed;      /* points emptied by the last move */
