@@ -163,7 +163,9 @@ static __attribute__((noinline)) bool
 score_by_stages(const struct sht_context *ctx, const char *line, double t[NSTAGES])
 {
 	double t0 = cpu_now(), t1;
-	json_t *req = sht_json_read(line, strlen(line), JSON_REJECT_DUPLICATES, NULL), *params;
+	struct sht_move_list moves, dead_list;
+	json_t *req = sht_json_read_request(line, strlen(line), NULL, &moves, &dead_list), *params;
+	struct sht_context with_lists = *ctx;
 	const struct sht_ruleset *rs;
 	struct sht_game game;
 	struct sht_replay replay;
@@ -175,6 +177,9 @@ score_by_stages(const struct sht_context *ctx, const char *line, double t[NSTAGE
 	struct sht_text reply;
 
 	params = json_object_get(req, "params");
+	with_lists.moves = &moves;
+	with_lists.dead = &dead_list;
+	ctx = &with_lists;
 	t1 = cpu_now();
 	t[ST_PARSE] += t1 - t0;
 	t0 = t1;
@@ -190,7 +195,7 @@ score_by_stages(const struct sht_context *ctx, const char *line, double t[NSTAGE
 	t1 = cpu_now();
 	t[ST_REPLAY] += t1 - t0;
 	t0 = t1;
-	if (!sht_params_dead(params, rs, replay.board, &dead, &err) ||
+	if (!sht_params_dead(ctx, params, rs, replay.board, &dead, &err) ||
 	    !sht_judge_score(rs, &replay, &dead, &rep, &err))
 		return false;
 	t1 = cpu_now();
@@ -207,6 +212,8 @@ score_by_stages(const struct sht_context *ctx, const char *line, double t[NSTAGE
 	sht_score_report_free(&rep);
 	sht_replay_free(&replay);
 	json_decref(req);
+	sht_move_list_free(&moves);
+	sht_move_list_free(&dead_list);
 	t[ST_REPLY] += cpu_now() - t0;
 	return true;
 }

@@ -69,8 +69,8 @@ struct envelope {
 /*
  * Parses a request line and checks its envelope.  Returns NULL with *env filled, or the error
  * response for a line that is not a JSON-RPC 2.0 request (env->req is then NULL).  With list,
- * the request's move list is read into it without jansson values (sht_json_read_request); the
- * caller frees it whatever the result.
+ * the request's move list and dead list are read into list[0] and list[1] without jansson
+ * values (sht_json_read_request); the caller frees them whatever the result.
  */
 static char *
 open_envelope(const char *line, size_t len, struct envelope *env, struct sht_move_list *list)
@@ -81,7 +81,7 @@ open_envelope(const char *line, size_t len, struct envelope *env, struct sht_mov
 
 	memset(env, 0, sizeof(*env));
 	/* JSON_REJECT_DUPLICATES: a request that says two things is not a request. */
-	req = list != NULL ? sht_json_read_request(line, len, &jerr, list) :
+	req = list != NULL ? sht_json_read_request(line, len, &jerr, &list[0], &list[1]) :
 	    sht_json_read(line, len, JSON_REJECT_DUPLICATES, &jerr);
 	if (req == NULL) {
 		char msg[300];
@@ -128,7 +128,8 @@ text_id(struct sht_text *t, const json_t *id)
 		sht_text_lit(t, "null");
 }
 
-/* One request, its move list (when list is given) read into *list, which ctx->moves names. */
+/* One request, its move and dead lists (when list is given) read into list[0] and list[1],
+ * which ctx->moves and ctx->dead name. */
 static char *
 handle_read(const struct sht_context *ctx, const char *line, size_t len,
     struct sht_move_list *list, bool *is_error, bool *reusable)
@@ -188,18 +189,21 @@ handle_read(const struct sht_context *ctx, const char *line, size_t len,
 	return out;
 }
 
-/* rpc_handle, reading the request's move list without jansson values when lists is set. */
+/* rpc_handle, reading the request's move and dead lists without jansson values when lists is
+ * set. */
 static char *
 handle(const struct sht_context *ctx, const char *line, size_t len, bool lists, bool *is_error,
     bool *reusable)
 {
-	struct sht_move_list moves = { 0 };
-	struct sht_context with_moves = *ctx;
+	struct sht_move_list read[2] = { { 0 }, { 0 } };
+	struct sht_context with_lists = *ctx;
 	char *out;
 
-	with_moves.moves = lists ? &moves : NULL;
-	out = handle_read(&with_moves, line, len, lists ? &moves : NULL, is_error, reusable);
-	sht_move_list_free(&moves);
+	with_lists.moves = lists ? &read[0] : NULL;
+	with_lists.dead = lists ? &read[1] : NULL;
+	out = handle_read(&with_lists, line, len, lists ? read : NULL, is_error, reusable);
+	sht_move_list_free(&read[0]);
+	sht_move_list_free(&read[1]);
 	return out;
 }
 

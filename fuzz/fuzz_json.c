@@ -1,6 +1,6 @@
 /* libFuzzer harness for the fast JSON reader: sht_json_read must give exactly what jansson's
  * json_loadb gives (the same values in the same order, or a refusal with the same message), and
- * so must sht_json_read_request once its move list is put back in the place it left. */
+ * so must sht_json_read_request once its move and dead lists are put back where they were. */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -11,25 +11,35 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-/* The request reader's value with its move list back where it was read from: game.moves, which
- * must hold null in the list's game object; aborts when it is anywhere else. */
-static json_t *
-with_list_back(json_t *v, const struct sht_move_list *list)
+/* Puts a list back where it was read from: member `key` of its owner, which must hold null
+ * and be `at`; aborts when it is anywhere else. */
+static void
+put_back(json_t *v, json_t *at, const char *key, const struct sht_move_list *list)
 {
-	json_t *game = json_object_get(json_object_get(v, "params"), "game");
-	json_t *moves;
+	json_t *items;
 
-	if (list->game == NULL)
-		return v;
-	if (v == NULL || game != list->game || !json_is_null(json_object_get(game, "moves")) ||
-	    (moves = json_array()) == NULL)
+	if (list->owner == NULL)
+		return;
+	if (v == NULL || at != list->owner || !json_is_null(json_object_get(at, key)) ||
+	    (items = json_array()) == NULL)
 		abort();
 	for (size_t i = 0; i < list->n; i++)
-		if (json_array_append_new(moves, json_string(list->moves[i])) != 0)
+		if (json_array_append_new(items, json_string(list->moves[i])) != 0)
 			abort();
 	/* Set in place: the key keeps its position in the object's order. */
-	if (json_object_set_new(game, "moves", moves) != 0)
+	if (json_object_set_new(at, key, items) != 0)
 		abort();
+}
+
+/* The request reader's value with its lists back where they were read from: params.game.moves
+ * and params.dead. */
+static json_t *
+with_lists_back(json_t *v, const struct sht_move_list *moves, const struct sht_move_list *dead)
+{
+	json_t *params = json_object_get(v, "params");
+
+	put_back(v, json_object_get(params, "game"), "moves", moves);
+	put_back(v, params, "dead", dead);
 	return v;
 }
 
@@ -40,9 +50,9 @@ same_as_jansson(const char *text, size_t len, size_t flags, bool list)
 {
 	json_error_t want_err, got_err;
 	json_t *want = json_loadb(text, len, flags, &want_err);
-	struct sht_move_list moves;
-	json_t *got = list ? with_list_back(sht_json_read_request(text, len, &got_err, &moves),
-	    &moves) : sht_json_read(text, len, flags, &got_err);
+	struct sht_move_list moves, dead;
+	json_t *got = list ? with_lists_back(sht_json_read_request(text, len, &got_err, &moves,
+	    &dead), &moves, &dead) : sht_json_read(text, len, flags, &got_err);
 
 	if ((want == NULL) != (got == NULL))
 		abort();
@@ -63,8 +73,10 @@ same_as_jansson(const char *text, size_t len, size_t flags, bool list)
 	}
 	json_decref(want);
 	json_decref(got);
-	if (list)
+	if (list) {
 		sht_move_list_free(&moves);
+		sht_move_list_free(&dead);
+	}
 }
 
 int

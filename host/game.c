@@ -390,7 +390,7 @@ game_from_json(const json_t *j, const struct sht_move_list *list, int default_w,
 		return sht_game_from_sgf(json_string_value(sgf), json_string_length(sgf), (int)t,
 		    out, err);
 	}
-	if (!from_json_object(j, list != NULL && list->game == j ? list : NULL, default_w,
+	if (!from_json_object(j, list != NULL && list->owner == j ? list : NULL, default_w,
 	    default_h, out, err)) {
 		sht_game_free(out);
 		return false;

@@ -436,9 +436,10 @@ struct sht_context {
 	/* For `status`: filled by the daemon, NULL in-process. */
 	json_t *(*status)(void *arg);
 	void *status_arg;
-	/* The request's params.game.moves read without jansson values (host/json_parse.h), or
-	 * NULL: set by the daemon's rpc_handle for the request it runs. */
+	/* The request's params.game.moves and params.dead read without jansson values
+	 * (host/json_parse.h), or NULL: set by the daemon's rpc_handle for the request it runs. */
 	const struct sht_move_list *moves;
+	const struct sht_move_list *dead;
 };
 
 struct sht_text;

@@ -2,8 +2,9 @@
 // a never-seen request (about 150 instructions a byte), simdjson a few, and the host's methods
 // keep working on jansson values.  Whatever simdjson refuses or reads differently from jansson
 // is read again by jansson, so every error message, and every edge jansson decides, stays
-// jansson's.  A request's move list (params.game.moves) can be read as strings without jansson
-// values at all: half of a `legal` request went to making and freeing them.
+// jansson's.  A request's move list (params.game.moves) and dead list (params.dead) can be read
+// as strings without jansson values at all: half of a `legal` request went to making and
+// freeing the moves' values, and a sixth of a `score` request to the dead stones'.
 #include <cstdlib>
 #include <cstring>
 
@@ -19,18 +20,26 @@ struct not_for_us {};
 
 json_t *convert(simdjson::dom::element e);
 
-// Where an object stands in a request: only the request's own params.game.moves is read as a
-// move list, since that is the game the methods read (sht_game_from_params).
+// Where an object stands in a request: only the request's own params.game.moves and params.dead
+// are read as lists, since those are what the methods read (sht_game_from_params,
+// sht_params_dead).
 enum class place { elsewhere, request, params, game };
 
-// The move list, read: the items of an array of strings jansson would give the same (no NUL),
-// copied into one block that outlives the parser (a method may read other JSON with it, as
-// `compare` does scoring).  False when an item is anything else: the array is then converted.
+// The lists a request's text is read into, and its length.
+struct lists {
+	sht_move_list *moves, *dead;
+	size_t text_len;
+};
+
+// A list, read: the items of an array of strings jansson would give the same (no NUL), copied
+// into one block that outlives the parser (a method may read other JSON with it, as `compare`
+// does scoring); `owner` is the object the array was a member of.  False when an item is
+// anything else: the array is then converted.
 // A string's bytes and its NUL take no more room than its text did, quotes included, so the
 // block is sized once from the request's length and filled in one pass, byte by byte (the
 // strings are a few bytes each: a call to memchr and one to memcpy apiece cost more).
 bool
-take_moves(simdjson::dom::array a, size_t text_len, const json_t *game, sht_move_list *list)
+take_strings(simdjson::dom::array a, size_t text_len, const json_t *owner, sht_move_list *list)
 {
 	size_t n = a.size(), k = 0;
 	char *block, *text;
@@ -58,7 +67,7 @@ take_moves(simdjson::dom::array a, size_t text_len, const json_t *game, sht_move
 		}
 		*text++ = '\0';
 	}
-	list->game = game;
+	list->owner = owner;
 	list->n = k;
 	list->moves = moves;
 	list->block = block;
@@ -66,8 +75,7 @@ take_moves(simdjson::dom::array a, size_t text_len, const json_t *game, sht_move
 }
 
 json_t *
-convert_object(simdjson::dom::object o, place at = place::elsewhere, sht_move_list *list = nullptr,
-    size_t text_len = 0)
+convert_object(simdjson::dom::object o, place at = place::elsewhere, const lists *into = nullptr)
 {
 	json_t *out = json_object();
 
@@ -85,18 +93,24 @@ convert_object(simdjson::dom::object o, place at = place::elsewhere, sht_move_li
 			throw not_for_us();
 		}
 		try {
-			if (list != nullptr && at == place::request && key == "params" &&
+			if (into != nullptr && at == place::request && key == "params" &&
 			    field.value.is_object())
 				v = convert_object(field.value.get_object().value_unsafe(),
-				    place::params, list, text_len);
-			else if (list != nullptr && at == place::params && key == "game" &&
+				    place::params, into);
+			else if (into != nullptr && at == place::params && key == "game" &&
 			    field.value.is_object())
 				v = convert_object(field.value.get_object().value_unsafe(),
-				    place::game, list, text_len);
-			else if (list != nullptr && at == place::game && key == "moves" &&
-			    field.value.is_array() && list->block == nullptr &&
-			    take_moves(field.value.get_array().value_unsafe(), text_len, out, list))
+				    place::game, into);
+			else if (into != nullptr && at == place::game && key == "moves" &&
+			    field.value.is_array() && into->moves->block == nullptr &&
+			    take_strings(field.value.get_array().value_unsafe(), into->text_len, out,
+			    into->moves))
 				v = json_null(); // the list's place: a game read without it is refused
+			else if (into != nullptr && at == place::params && key == "dead" &&
+			    field.value.is_array() && into->dead->block == nullptr &&
+			    take_strings(field.value.get_array().value_unsafe(), into->text_len, out,
+			    into->dead))
+				v = json_null(); // and dead stones read without it are refused
 			else
 				v = convert(field.value);
 		} catch (...) {
@@ -183,10 +197,11 @@ convert(simdjson::dom::element e)
 // byte.
 constexpr size_t KEPT_PARSER_CAPACITY = 64 * 1024;
 
-// The value simdjson reads, converted (a request's move list into *list, when list is given);
-// NULL when jansson must read the text instead.
+// The value simdjson reads, converted (a request's move and dead lists into *moves and *dead,
+// when they are given); NULL when jansson must read the text instead.
 json_t *
-read_with(simdjson::dom::parser &parser, const char *text, size_t len, sht_move_list *list)
+read_with(simdjson::dom::parser &parser, const char *text, size_t len, sht_move_list *moves,
+    sht_move_list *dead)
 {
 	simdjson::dom::element doc;
 
@@ -196,15 +211,19 @@ read_with(simdjson::dom::parser &parser, const char *text, size_t len, sht_move_
 	// Without JSON_REJECT_DUPLICATES jansson keeps the last of two equal keys: the
 	// conversion refuses them either way, and jansson reads such a text.
 	try {
-		if (list != nullptr && doc.is_object())
-			return convert_object(doc.get_object().value_unsafe(), place::request, list,
-			    len);
+		if (moves != nullptr && doc.is_object()) {
+			const lists into = { moves, dead, len };
+
+			return convert_object(doc.get_object().value_unsafe(), place::request, &into);
+		}
 		return convert(doc);
 	} catch (const not_for_us &) {
 	} catch (const std::bad_alloc &) {
 	}
-	if (list != nullptr)
-		sht_move_list_free(list);
+	if (moves != nullptr) {
+		sht_move_list_free(moves);
+		sht_move_list_free(dead);
+	}
 	return nullptr;
 }
 
@@ -228,18 +247,20 @@ sht_json_read(const char *text, size_t len, size_t flags, json_error_t *err)
 	// is jansson's alone.
 	if ((flags & ~(size_t)JSON_REJECT_DUPLICATES) == 0 && len > 0 &&
 	    len <= KEPT_PARSER_CAPACITY)
-		v = read_with(kept_parser(), text, len, nullptr);
+		v = read_with(kept_parser(), text, len, nullptr, nullptr);
 	return v != nullptr ? v : json_loadb(text, len, flags, err);
 }
 
 extern "C" json_t *
-sht_json_read_request(const char *text, size_t len, json_error_t *err, sht_move_list *list)
+sht_json_read_request(const char *text, size_t len, json_error_t *err, sht_move_list *moves,
+    sht_move_list *dead)
 {
 	json_t *v = nullptr;
 
-	std::memset(list, 0, sizeof(*list));
+	std::memset(moves, 0, sizeof(*moves));
+	std::memset(dead, 0, sizeof(*dead));
 	if (len > 0 && len <= KEPT_PARSER_CAPACITY)
-		v = read_with(kept_parser(), text, len, list);
+		v = read_with(kept_parser(), text, len, moves, dead);
 	return v != nullptr ? v : json_loadb(text, len, JSON_REJECT_DUPLICATES, err);
 }
 

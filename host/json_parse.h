@@ -18,13 +18,14 @@ extern "C" {
 json_t *sht_json_read(const char *text, size_t len, size_t flags, json_error_t *err);
 
 /*
- * A request's params.game.moves read straight from its text, without jansson values: the
- * strings in order, each ending in NUL, in one block the list owns.  `game` is the game object
- * they belong to, which holds null where "moves" was, so that a reader that is not given the
- * list refuses the game rather than read it without its moves.
+ * A list of strings read straight from a request's text, without jansson values: its
+ * params.game.moves, or its params.dead.  The strings are in order, each ending in NUL, in one
+ * block the list owns.  `owner` is the object the list was a member of (the game object for the
+ * moves, params for the dead stones), which holds null in its place, so that a reader that is
+ * not given the list refuses it rather than read the object without it.
  */
 struct sht_move_list {
-	const json_t *game; /* NULL: no list was read */
+	const json_t *owner; /* NULL: no list was read */
 	size_t n;
 	const char **moves;
 	void *block;
@@ -32,12 +33,13 @@ struct sht_move_list {
 
 /*
  * sht_json_read(text, len, JSON_REJECT_DUPLICATES, err), except that when simdjson reads the
- * text and the request's params.game.moves is a list of strings, *list takes the strings and
- * the value holds null in their place (list->game is then that game object).  Otherwise *list
- * is empty.  Free the list with sht_move_list_free, after the value or before it.
+ * text, the request's params.game.moves, when it is a list of strings, goes to *moves and its
+ * params.dead, when it is one, to *dead, the value holding null in their places (list->owner is
+ * then the object holding that null).  A list not read so is empty.  Free the lists with
+ * sht_move_list_free, after the value or before it.
  */
 json_t *sht_json_read_request(const char *text, size_t len, json_error_t *err,
-    struct sht_move_list *list);
+    struct sht_move_list *moves, struct sht_move_list *dead);
 void sht_move_list_free(struct sht_move_list *list);
 
 #ifdef __cplusplus

@@ -23,15 +23,16 @@ bool sht_params_ruleset_game(const struct sht_context *ctx, json_t *params,
     const struct sht_ruleset **rs, struct sht_game *game, struct sht_error *err);
 /* `komi` member, when present: half points into *komi, and true in *given. */
 bool sht_params_komi(json_t *params, int *komi, bool *given, struct sht_error *err);
-/* `dead` member: "auto", "none", or a list of vertices of the replay's board. */
-bool sht_params_dead(json_t *params, const struct sht_ruleset *rs, const struct sht_board *b,
-    struct sht_dead_spec *dead, struct sht_error *err);
+/* `dead` member: "auto", "none", or a list of vertices of the replay's board; the list from
+ * ctx->dead when the daemon read it straight from the request's text (ctx may be NULL). */
+bool sht_params_dead(const struct sht_context *ctx, json_t *params, const struct sht_ruleset *rs,
+    const struct sht_board *b, struct sht_dead_spec *dead, struct sht_error *err);
 /* Replays and scores a loaded game: the score object, or NULL with err. */
-json_t *sht_score_game(const struct sht_ruleset *rs, const struct sht_game *game,
-    json_t *params, struct sht_error *err);
+json_t *sht_score_game(const struct sht_context *ctx, const struct sht_ruleset *rs,
+    const struct sht_game *game, json_t *params, struct sht_error *err);
 /* The same score object written as text at the end of *out; false with err. */
-bool sht_score_game_text(const struct sht_ruleset *rs, const struct sht_game *game,
-    json_t *params, struct sht_text *out, struct sht_error *err);
+bool sht_score_game_text(const struct sht_context *ctx, const struct sht_ruleset *rs,
+    const struct sht_game *game, json_t *params, struct sht_text *out, struct sht_error *err);
 
 /* The time control of a request: the ruleset's `clock:`, then `clock` over it; *source says
  * which gave it, if any. */

@@ -36,7 +36,7 @@ sht_method_compare(const struct sht_context *ctx, json_t *params, struct sht_err
 
 		/* Each ruleset reads the game for its own board when the game gives none. */
 		if (sht_game_from_params(ctx, g, rs->setup.width, rs->setup.height, &game, &e)) {
-			score = sht_score_game(rs, &game, params, &e);
+			score = sht_score_game(ctx, rs, &game, params, &e);
 			sht_game_free(&game);
 		} else if (e.kind == SHT_ERROR_BAD_SGF || e.kind == SHT_ERROR_BAD_PARAMS) {
 			/* The game itself is bad: that is the request's error, not a ruleset's. */

@@ -165,7 +165,7 @@ ruling_json(const struct sht_referee *ref, int index, const struct sht_referee_e
 /* When the last ruling called for the count: the dead stones the request names (they must be
  * stones of the final position, so they are read only now), and the count. */
 static void
-count_if_due(struct sht_referee *ref, json_t *params)
+count_if_due(const struct sht_context *ctx, struct sht_referee *ref, json_t *params)
 {
 	struct sht_dead_spec *dead;
 	struct sht_error err;
@@ -175,7 +175,7 @@ count_if_due(struct sht_referee *ref, json_t *params)
 	dead = malloc(sizeof(*dead));
 	if (dead == NULL)
 		sht_referee_count(ref, NULL, "out of memory");
-	else if (!sht_params_dead(params, ref->rs, ref->replay.board, dead, &err))
+	else if (!sht_params_dead(ctx, params, ref->rs, ref->replay.board, dead, &err))
 		sht_referee_count(ref, NULL, err.message);
 	else
 		sht_referee_count(ref, dead, NULL);
@@ -288,7 +288,7 @@ sht_method_referee(const struct sht_context *ctx, json_t *params, struct sht_err
 		struct sht_referee_ruling ruling;
 
 		sht_referee_rule(&ref, i, &evs[i], &ruling);
-		count_if_due(&ref, params);
+		count_if_due(ctx, &ref, params);
 		json_array_append_new(rows, ruling_json(&ref, i, &evs[i], &ruling));
 	}
 	out = json_pack("{s:s, s:o, s:o, s:o, s:o}", "ruleset", rs->name, "time_control",

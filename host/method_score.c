@@ -10,7 +10,7 @@ sht_method_score(const struct sht_context *ctx, json_t *params, struct sht_error
 
 	if (!sht_params_ruleset_game(ctx, params, &rs, &game, err))
 		return NULL;
-	out = sht_score_game(rs, &game, params, err);
+	out = sht_score_game(ctx, rs, &game, params, err);
 	sht_game_free(&game);
 	return out;
 }
@@ -26,7 +26,7 @@ sht_method_score_write(const struct sht_context *ctx, json_t *params, struct sht
 
 	if (!sht_params_ruleset_game(ctx, params, &rs, &game, err))
 		return false;
-	ok = sht_score_game_text(rs, &game, params, out, err);
+	ok = sht_score_game_text(ctx, rs, &game, params, out, err);
 	sht_game_free(&game);
 	return ok;
 }

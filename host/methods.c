@@ -230,10 +230,11 @@ sht_params_komi(json_t *params, int *komi, bool *given, struct sht_error *err)
 }
 
 bool
-sht_params_dead(json_t *params, const struct sht_ruleset *rs, const struct sht_board *b,
-    struct sht_dead_spec *dead, struct sht_error *err)
+sht_params_dead(const struct sht_context *ctx, json_t *params, const struct sht_ruleset *rs,
+    const struct sht_board *b, struct sht_dead_spec *dead, struct sht_error *err)
 {
 	json_t *d = json_object_get(params, "dead");
+	const struct sht_move_list *list = ctx != NULL ? ctx->dead : NULL;
 	const char *vertices[SHT_MAX_SIZE * SHT_MAX_SIZE];
 	size_t i;
 	json_t *v;
@@ -243,6 +244,15 @@ sht_params_dead(json_t *params, const struct sht_ruleset *rs, const struct sht_b
 	dead->mode = (enum sht_dead_mode)rs->default_dead;
 	if (d == NULL)
 		return true;
+	/* Read from the request's text as strings (json_parse.h): params holds null for them. */
+	if (list != NULL && list->owner == params) {
+		if (list->n > SHT_MAX_SIZE * SHT_MAX_SIZE) {
+			sht_fail(err, SHT_ERROR_BAD_PARAMS, "dead must be \"auto\", "
+			    "\"auto-thorough\", \"none\" or a list of vertices");
+			return false;
+		}
+		return sht_dead_parse_list(b, list->moves, (int)list->n, dead, err);
+	}
 	if (json_is_string(d) && (strcmp(json_string_value(d), "auto") == 0 ||
 	    strcmp(json_string_value(d), "auto-thorough") == 0)) {
 		dead->mode = SHT_DEAD_AUTO;
@@ -269,8 +279,8 @@ sht_params_dead(json_t *params, const struct sht_ruleset *rs, const struct sht_b
 }
 
 bool
-sht_score_game_text(const struct sht_ruleset *rs, const struct sht_game *game, json_t *params,
-    struct sht_text *out, struct sht_error *err)
+sht_score_game_text(const struct sht_context *ctx, const struct sht_ruleset *rs,
+    const struct sht_game *game, json_t *params, struct sht_text *out, struct sht_error *err)
 {
 	struct sht_replay replay;
 	struct sht_score_report rep;
@@ -289,7 +299,7 @@ sht_score_game_text(const struct sht_ruleset *rs, const struct sht_game *game, j
 		sht_fail(err, SHT_ERROR_INTERNAL, "out of memory");
 		return false;
 	}
-	if (sht_params_dead(params, rs, replay.board, dead, err) &&
+	if (sht_params_dead(ctx, params, rs, replay.board, dead, err) &&
 	    sht_judge_score(rs, &replay, dead, &rep, err)) {
 		sht_text_score(out, rs, &replay, &rep);
 		sht_score_report_free(&rep);
@@ -301,14 +311,14 @@ sht_score_game_text(const struct sht_ruleset *rs, const struct sht_game *game, j
 }
 
 json_t *
-sht_score_game(const struct sht_ruleset *rs, const struct sht_game *game, json_t *params,
-    struct sht_error *err)
+sht_score_game(const struct sht_context *ctx, const struct sht_ruleset *rs,
+    const struct sht_game *game, json_t *params, struct sht_error *err)
 {
 	struct sht_text t;
 	json_t *out = NULL;
 
 	sht_text_init(&t, 4096);
-	if (sht_score_game_text(rs, game, params, &t, err)) {
+	if (sht_score_game_text(ctx, rs, game, params, &t, err)) {
 		/* The score object is written as text (render.c): its value is that text read. */
 		if (!t.failed)
 			out = sht_json_read(t.s, t.len, 0, NULL);

@@ -133,9 +133,9 @@ test_duplicates_allowed_keep_the_last(void **state)
 static void
 same_game_both_ways(const char *text, bool direct)
 {
-	struct sht_move_list list;
+	struct sht_move_list list, dead;
 	struct sht_context ctx = { .moves = &list };
-	json_t *req = sht_json_read_request(text, strlen(text), NULL, &list);
+	json_t *req = sht_json_read_request(text, strlen(text), NULL, &list, &dead);
 	json_t *want = json_loads(text, 0, NULL);
 	const json_t *g = json_object_get(json_object_get(req, "params"), "game");
 	struct sht_game a, b;
@@ -143,7 +143,7 @@ same_game_both_ways(const char *text, bool direct)
 	bool ok_a, ok_b;
 
 	assert_non_null(req);
-	assert_int_equal(list.game != NULL, direct);
+	assert_int_equal(list.owner != NULL, direct);
 	ok_a = sht_game_from_params(&ctx, g, 19, 19, &a, &ea);
 	ok_b = sht_game_from_json(json_object_get(json_object_get(want, "params"), "game"), 19, 19,
 	    &b, &eb);
@@ -164,6 +164,7 @@ same_game_both_ways(const char *text, bool direct)
 	json_decref(req);
 	json_decref(want);
 	sht_move_list_free(&list);
+	sht_move_list_free(&dead);
 }
 
 /* A move list read straight from the request gives what jansson's values give, every error
@@ -190,7 +191,7 @@ test_move_list_read_directly(void **state)
 		"{\"params\":{\"game\":{\"moves\":[\"B D4\",null]}}}",
 		"{\"params\":{\"other\":{\"moves\":[\"B D4\"]},\"game\":{\"moves\":[[\"B D4\"]]}}}",
 	};
-	struct sht_move_list list;
+	struct sht_move_list list, dead;
 	json_t *req;
 	struct sht_game game;
 	struct sht_error err;
@@ -206,23 +207,75 @@ test_move_list_read_directly(void **state)
 		same_game_both_ways(converted[i], false);
 	/* The list holds the strings; the game object holds null in their place, so that a
 	 * reader not given the list refuses the game.  Only params.game.moves is read so. */
-	req = sht_json_read_request(plain, strlen(plain), NULL, &list);
+	req = sht_json_read_request(plain, strlen(plain), NULL, &list, &dead);
 	assert_non_null(req);
-	assert_ptr_equal(list.game, json_object_get(json_object_get(req, "params"), "game"));
+	assert_ptr_equal(list.owner, json_object_get(json_object_get(req, "params"), "game"));
 	assert_int_equal(list.n, 2);
 	assert_string_equal(list.moves[0], "B D4");
 	assert_string_equal(list.moves[1], "W pass");
-	assert_true(json_is_null(json_object_get(list.game, "moves")));
+	assert_true(json_is_null(json_object_get(list.owner, "moves")));
 	assert_true(json_is_array(json_object_get(json_object_get(req, "params"), "moves")));
-	assert_false(sht_game_from_json(list.game, 19, 19, &game, &err));
+	assert_false(sht_game_from_json(list.owner, 19, 19, &game, &err));
 	assert_string_equal(err.message, "game.moves must be a list such as [\"B D4\", \"W pass\"]");
 	sht_move_list_free(&list);
-	assert_null(list.game);
+	assert_null(list.owner);
 	json_decref(req);
 	/* A text simdjson does not read is jansson's, list and all. */
-	req = sht_json_read_request(twice, strlen(twice), NULL, &list);
+	req = sht_json_read_request(twice, strlen(twice), NULL, &list, &dead);
 	assert_null(req);
-	assert_null(list.game);
+	assert_null(list.owner);
+	assert_null(dead.owner);
+}
+
+/* params.dead, a list of strings, is read straight from the text as the moves are: params
+ * holds null in its place.  Anything else stays jansson's values. */
+static void
+test_dead_list_read_directly(void **state)
+{
+	static const char listed[] = "{\"id\":1,\"params\":{\"game\":{\"sgf\":\"(;SZ[9])\"},"
+	    "\"dead\":[\"C3\",\"d4\",\"\\u00e9\"],\"x\":{\"dead\":[\"A1\"]}},\"dead\":[\"B2\"]}";
+	static const char *const not_lists[] = {
+		"{\"params\":{\"dead\":\"auto\"}}",
+		"{\"params\":{\"dead\":[\"C3\",4]}}",
+		"{\"params\":{\"dead\":[[\"C3\"]]}}",
+	};
+	struct sht_move_list moves, dead;
+	json_t *req, *params;
+
+	(void)state;
+	req = sht_json_read_request(listed, strlen(listed), NULL, &moves, &dead);
+	assert_non_null(req);
+	params = json_object_get(req, "params");
+	assert_null(moves.owner);
+	assert_ptr_equal(dead.owner, params);
+	assert_int_equal(dead.n, 3);
+	assert_string_equal(dead.moves[0], "C3");
+	assert_string_equal(dead.moves[1], "d4");
+	assert_string_equal(dead.moves[2], "\xc3\xa9");
+	assert_true(json_is_null(json_object_get(params, "dead")));
+	assert_true(json_is_array(json_object_get(json_object_get(params, "x"), "dead")));
+	assert_true(json_is_array(json_object_get(req, "dead")));
+	assert_string_equal(json_string_value(json_object_get(json_object_get(params, "game"),
+	    "sgf")), "(;SZ[9])");
+	json_decref(req);
+	sht_move_list_free(&dead);
+	assert_null(dead.owner);
+	for (size_t i = 0; i < sizeof(not_lists) / sizeof(not_lists[0]); i++) {
+		json_t *want = json_loads(not_lists[i], 0, NULL);
+		char *a, *b;
+
+		req = sht_json_read_request(not_lists[i], strlen(not_lists[i]), NULL, &moves,
+		    &dead);
+		assert_non_null(req);
+		assert_null(dead.owner);
+		a = json_dumps(want, JSON_COMPACT | JSON_PRESERVE_ORDER);
+		b = json_dumps(req, JSON_COMPACT | JSON_PRESERVE_ORDER);
+		assert_string_equal(a, b);
+		free(a);
+		free(b);
+		json_decref(want);
+		json_decref(req);
+	}
 }
 
 int
@@ -234,6 +287,7 @@ main(void)
 		cmocka_unit_test(test_long_text),
 		cmocka_unit_test(test_duplicates_allowed_keep_the_last),
 		cmocka_unit_test(test_move_list_read_directly),
+		cmocka_unit_test(test_dead_list_read_directly),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
