@@ -17,6 +17,17 @@ sht_vertex_parse(const struct sht_board *b, const char *text)
 
 	if (text == NULL)
 		return SHT_NO_POINT;
+	/* A letter and one or two digits, what a dead list holds, read at once: the same
+	 * answer as below, without the string functions (a tenth of counting went there). */
+	if ((unsigned)((text[0] | 0x20) - 'a') < 26 && (unsigned)(text[1] - '0') < 10 &&
+	    (text[2] == '\0' || ((unsigned)(text[2] - '0') < 10 && text[3] == '\0'))) {
+		int letter = (text[0] | 0x20) - 'a';
+
+		row = text[2] == '\0' ? text[1] - '0' : (text[1] - '0') * 10 + (text[2] - '0');
+		if (letter == 'i' - 'a' || row < 1 || row > b->h)
+			return SHT_NO_POINT;
+		return sht_board_point(b, letter > 'i' - 'a' ? letter - 1 : letter, b->h - row);
+	}
 	while (*text == ' ' || *text == '\t')
 		text++;
 	if (strncasecmp(text, "pass", 4) == 0 && (text[4] == '\0' || isspace((unsigned char)text[4])))
