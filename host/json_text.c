@@ -47,7 +47,9 @@ reserve(struct sht_text *t, size_t n)
 	while (cap < t->len + n + 1)
 		cap *= 2;
 	if ((s = realloc(t->s, cap)) == NULL) {
+		/* No room from now on: the inline writers (json_text.h) then call here. */
 		t->failed = true;
+		t->cap = 0;
 		return false;
 	}
 	t->s = s;
@@ -71,19 +73,12 @@ sht_text_take(struct sht_text *t)
 }
 
 void
-sht_text_bytes(struct sht_text *t, const char *s, size_t n)
+sht_text_bytes_grow(struct sht_text *t, const char *s, size_t n)
 {
 	if (reserve(t, n)) {
 		memcpy(t->s + t->len, s, n);
 		t->len += n;
 	}
-}
-
-void
-sht_text_char(struct sht_text *t, char c)
-{
-	if (reserve(t, 1))
-		t->s[t->len++] = c;
 }
 
 /*

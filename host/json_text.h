@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 #include <jansson.h>
 
@@ -28,10 +29,33 @@ void sht_text_free(struct sht_text *t);
  * empty again. */
 char *sht_text_take(struct sht_text *t);
 
-void sht_text_bytes(struct sht_text *t, const char *s, size_t n);
+/* What sht_text_bytes and sht_text_char do when the text has no room: grow it, then write. */
+void sht_text_bytes_grow(struct sht_text *t, const char *s, size_t n);
+
+/* Inline: a reply is written a few bytes at a time (a vertex, a number), and a call apiece
+ * was a fifth of writing it.  A failed text has no room (cap 0), so it takes the call too. */
+static inline void
+sht_text_bytes(struct sht_text *t, const char *s, size_t n)
+{
+	if (t->len + n < t->cap) {
+		memcpy(t->s + t->len, s, n);
+		t->len += n;
+	} else {
+		sht_text_bytes_grow(t, s, n);
+	}
+}
+
 /* A string literal, its length known at compile time. */
 #define sht_text_lit(t, s) sht_text_bytes((t), "" s, sizeof(s) - 1)
-void sht_text_char(struct sht_text *t, char c);
+
+static inline void
+sht_text_char(struct sht_text *t, char c)
+{
+	if (t->len + 1 < t->cap)
+		t->s[t->len++] = c;
+	else
+		sht_text_bytes_grow(t, &c, 1);
+}
 
 /* Whether s is UTF-8 as jansson checks it (json_string refuses any other text). */
 bool sht_json_utf8_valid(const char *s);
