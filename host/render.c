@@ -236,6 +236,13 @@ sht_text_score(struct sht_text *t, const struct sht_ruleset *rs, const struct sh
 	sht_text_lit(t, "],\"ownership\":[");
 	for (int y = 0; y < h; y++) {
 		static const char owner_char[4] = { '.', 'X', 'O', '.' };
+		/* owner_char of two points: index bits 0-1 black's, 2-3 white's, low bit first. */
+		static const char owner_pairs[16][2] = {
+			{ '.', '.' }, { 'X', '.' }, { '.', 'X' }, { 'X', 'X' },
+			{ 'O', '.' }, { '.', '.' }, { 'O', 'X' }, { '.', 'X' },
+			{ '.', 'O' }, { 'X', 'O' }, { '.', '.' }, { 'X', '.' },
+			{ 'O', 'O' }, { '.', 'O' }, { 'O', '.' }, { '.', '.' },
+		};
 		int p = sht_board_point(b, 0, y), i = p >> 6, s = p & 63;
 		/* The row's bits of each colour's area, from column 0. */
 		uint64_t black = rep->owner.black[i] >> s, white = rep->owner.white[i] >> s;
@@ -245,9 +252,14 @@ sht_text_score(struct sht_text *t, const struct sht_ruleset *rs, const struct sh
 			black |= rep->owner.black[i + 1] << (64 - s);
 			white |= rep->owner.white[i + 1] << (64 - s);
 		}
+		int x = 0;
+
 		row[0] = row[w + 1] = '"';
 		row[w + 2] = ',';
-		for (int x = 0; x < w; x++, black >>= 1, white >>= 1)
+		/* Two points at a time: their four bits pick two characters. */
+		for (; x + 2 <= w; x += 2, black >>= 2, white >>= 2)
+			memcpy(row + x + 1, owner_pairs[(black & 3) | (white & 3) << 2], 2);
+		if (x < w)
 			row[x + 1] = owner_char[(black & 1) | (white & 1) << 1];
 		sht_text_bytes(t, row, (size_t)w + (y + 1 < h ? 3 : 2));
 	}
