@@ -229,6 +229,15 @@ sht_params_komi(json_t *params, int *komi, bool *given, struct sht_error *err)
 	return k == NULL || sht_game_komi_from_json(k, komi, err);
 }
 
+/* The one error for a `dead` that is none of its forms, however the list was read. */
+static bool
+bad_dead(struct sht_error *err)
+{
+	sht_fail(err, SHT_ERROR_BAD_PARAMS, "dead must be \"auto\", \"auto-thorough\", \"none\" "
+	    "or a list of vertices");
+	return false;
+}
+
 bool
 sht_params_dead(const struct sht_context *ctx, json_t *params, const struct sht_ruleset *rs,
     const struct sht_board *b, struct sht_dead_spec *dead, struct sht_error *err)
@@ -246,11 +255,8 @@ sht_params_dead(const struct sht_context *ctx, json_t *params, const struct sht_
 		return true;
 	/* Read from the request's text as strings (json_parse.h): params holds null for them. */
 	if (list != NULL && list->owner == params) {
-		if (list->n > SHT_MAX_SIZE * SHT_MAX_SIZE) {
-			sht_fail(err, SHT_ERROR_BAD_PARAMS, "dead must be \"auto\", "
-			    "\"auto-thorough\", \"none\" or a list of vertices");
-			return false;
-		}
+		if (list->n > SHT_MAX_SIZE * SHT_MAX_SIZE)
+			return bad_dead(err);
 		return sht_dead_parse_list(b, list->moves, (int)list->n, dead, err);
 	}
 	if (json_is_string(d) && (strcmp(json_string_value(d), "auto") == 0 ||
@@ -263,11 +269,8 @@ sht_params_dead(const struct sht_context *ctx, json_t *params, const struct sht_
 		dead->mode = SHT_DEAD_NONE;
 		return true;
 	}
-	if (!json_is_array(d) || json_array_size(d) > SHT_MAX_SIZE * SHT_MAX_SIZE) {
-		sht_fail(err, SHT_ERROR_BAD_PARAMS, "dead must be \"auto\", \"auto-thorough\", "
-		    "\"none\" or a list of vertices");
-		return false;
-	}
+	if (!json_is_array(d) || json_array_size(d) > SHT_MAX_SIZE * SHT_MAX_SIZE)
+		return bad_dead(err);
 	json_array_foreach(d, i, v) {
 		if (!json_is_string(v)) {
 			sht_fail(err, SHT_ERROR_BAD_PARAMS, "dead[%zu] must be a vertex string", i);
