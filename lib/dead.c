@@ -579,6 +579,7 @@ confirm_with_pass_for_ko(const struct sht_board *src, const uint8_t *certain, bo
  */
 #define NAKADE_MIN_STONES 3
 #define NAKADE_MAX_STONES 6
+#define NAKADE_MAX_ROOM 6       /* empty points outside the eye space, for the shape rule */
 
 /* Adds p to the search's points; false when it is too large. */
 static bool
@@ -590,6 +591,165 @@ nakade_point(struct ko_search *ks, int p)
 	if (ks->npoints == KO_SEARCH_MAX_POINTS)
 		return false;
 	ks->points[ks->npoints++] = p;
+	return true;
+}
+
+/*
+ * The empty points outside the eye space that the capturing group reaches from its liberty t
+ * (on ks->b, after the capture), added to ks's points: the room it has to make an eye in.  False
+ * when that room is open (a stone beside it is neither of the capturing chain nor a live stone
+ * of the former owner) or larger than NAKADE_MAX_ROOM in all (*room counts the points added).
+ */
+static bool
+nakade_room(struct ko_search *ks, const struct sht_board *src, const struct sht_dead_result *out,
+    int p, int last, int t, int *room)
+{
+	const struct sht_board *b = ks->b;
+	int c = src->color[p], stack[NAKADE_MAX_ROOM], n = 0;
+
+	for (int i = 0; i < ks->npoints; i++)
+		if (ks->points[i] == t)
+			return true; /* reached already */
+	if (*room == NAKADE_MAX_ROOM || !nakade_point(ks, t))
+		return false;
+	++*room;
+	stack[n++] = t;
+	while (n > 0) {
+		int u = stack[--n];
+
+		for (int d = 0; d < 4; d++) {
+			int r = u + b->dir[d];
+			bool known = false;
+
+			if (b->color[r] == SHT_OFFBOARD || (b->color[r] == 3 - c &&
+			    b->chain[r] == b->chain[last]))
+				continue;
+			if (b->color[r] == 3 - c || (b->color[r] == c && out->dead[r]))
+				return false; /* another chain of the group's, or a dead stone */
+			if (b->color[r] == c)
+				continue;
+			for (int i = 0; i < ks->npoints && !known; i++)
+				known = ks->points[i] == r;
+			if (known)
+				continue;
+			if (*room == NAKADE_MAX_ROOM || !nakade_point(ks, r))
+				return false;
+			++*room;
+			stack[n++] = r;
+		}
+	}
+	return true;
+}
+
+/*
+ * The same capture where the group has room outside the eye space, more than the exact search
+ * can read: decided by shape.  The group dies when the space its capture leaves has one vital
+ * point (the point next to most of the others, a single one: the straight and bent threes, the
+ * pyramid four, the bulky five, the rabbity six), and the room outside can give it no eye: every
+ * empty region it reaches there is closed by its own chain and the former owner's live stones,
+ * reaches a live stone of the former owner (who can fill it from the wall, so no race), and has
+ * no point that could become an eye (all of whose neighbours are the group's stones or points of
+ * the region next to them).  A group with the vital point taken and no other eye has one eye at
+ * most, whatever its outside liberties: the wall around it is alive.  ks->b is the board after
+ * the capture; p the captured chain on src; last the capturing stone.
+ */
+static bool
+nakade_room_hopeless(struct ko_search *ks, const struct sht_board *src,
+    const struct sht_dead_result *out, int p, int last)
+{
+	const struct sht_board *b = ks->b;
+	int c = src->color[p], group = b->chain[last], vital = SHT_NO_POINT, best = 1, s, room = 0;
+	bool tie = false, walled[KO_SEARCH_MAX_POINTS] = { false };
+
+	/* The eye space and its vital point. */
+	ks->npoints = 0;
+	s = p;
+	do {
+		int degree = 0;
+
+		for (int d = 0; d < 4; d++)
+			degree += src->color[s + b->dir[d]] == c && src->chain[s + b->dir[d]] == p;
+		if (degree > best) {
+			best = degree;
+			vital = s;
+			tie = false;
+		} else if (degree == best) {
+			tie = true;
+		}
+		if (!nakade_point(ks, s))
+			return false;
+		s = src->next[s];
+	} while (s != p);
+	if (vital == SHT_NO_POINT || tie)
+		return false;
+	/* One chain around the space: every stone beside it is in the capturer's chain. */
+	s = p;
+	do {
+		for (int d = 0; d < 4; d++) {
+			int q = s + b->dir[d];
+
+			if (b->color[q] == 3 - c && b->chain[q] != group)
+				return false;
+		}
+		s = src->next[s];
+	} while (s != p);
+	/* Every liberty of the group outside the space, with the closed region it is in. */
+	s = group;
+	do {
+		for (int d = 0; d < 4; d++) {
+			int t = s + b->dir[d];
+
+			if (b->color[t] == SHT_EMPTY && !(src->color[t] == c && src->chain[t] == p) &&
+			    !nakade_room(ks, src, out, p, last, t, &room))
+				return false;
+		}
+		s = b->next[s];
+	} while (s != group);
+	if (room == 0)
+		return false; /* no room: the exact search's case */
+	/* No eye in the room, and the former owner can fill each region from its wall. */
+	for (int i = 0; i < ks->npoints; i++) {
+		int x = ks->points[i];
+		bool eye = true, wall = false;
+
+		if (src->color[x] == c && src->chain[x] == p)
+			continue; /* the eye space */
+		for (int d = 0; d < 4; d++) {
+			int r = x + b->dir[d];
+
+			if (b->color[r] == c)
+				wall = true;
+			if (b->color[r] == SHT_EMPTY) {
+				bool fillable = false;
+
+				for (int e = 0; e < 4; e++)
+					fillable |= b->color[r + b->dir[e]] == 3 - c &&
+					    b->chain[r + b->dir[e]] == group;
+				eye = eye && fillable;
+			} else {
+				eye = eye && (b->color[r] == SHT_OFFBOARD || b->chain[r] == group);
+			}
+		}
+		if (eye)
+			return false;
+		walled[i] = wall;
+	}
+	/* Each region reaches the wall: spread "reachable" from the points next to it. */
+	for (bool grew = true; grew;) {
+		grew = false;
+		for (int i = 0; i < ks->npoints; i++) {
+			if (walled[i] || (src->color[ks->points[i]] == c &&
+			    src->chain[ks->points[i]] == p))
+				continue;
+			for (int j = 0; j < ks->npoints && !walled[i]; j++)
+				for (int d = 0; d < 4 && walled[j]; d++)
+					if (ks->points[i] + b->dir[d] == ks->points[j])
+						walled[i] = grew = true;
+		}
+	}
+	for (int i = 0; i < ks->npoints; i++)
+		if (!walled[i] && !(src->color[ks->points[i]] == c && src->chain[ks->points[i]] == p))
+			return false;
 	return true;
 }
 
@@ -692,6 +852,8 @@ judge_captures_into_nakade(const struct sht_board *src, const uint8_t *certain,
 			ks->first = c;
 			ks->no_ko = true;
 			fits = ko_search_run(ks);
+		} else {
+			fits = nakade_room_hopeless(ks, src, out, p, last);
 		}
 		if (fits) {
 			/* The group dies: its stones (all but the capturing one) are dead, and
