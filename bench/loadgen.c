@@ -1,7 +1,8 @@
 /*
  * The daemon's load generator (run on request): N connections, each keeping D requests in
  * flight, sending `score` requests for finished 19x19 corpus games with explicit dead lists
- * (with -a, some connections send dead:"auto" instead; with -u, every request is a new
+ * (with -a, some connections send dead:"auto" instead, and with -A one more sends them at a
+ * steady rate, whether or not the last one has come back; with -u, every request is a new
  * question; with -m, the mix a Go server sends: `legal` for the next move of live games, `score`
  * at their end, now and then a `compare`); prints requests/s, latency percentiles, errors, and
  * the daemon's memory idle, under load, and idle again after it.
@@ -31,8 +32,10 @@ static const char *const kind_names[NKINDS] = { "score", "legal", "compare" };
 struct conn {
 	struct bufferevent *bev;
 	bool auto_dead;      /* sends dead:"auto" requests (the others send explicit lists) */
+	bool paced;          /* -A: sends on a timer, not when a reply comes back */
 	double *sent;        /* send times of the requests in flight, in order (a ring) */
 	unsigned char *kind; /* their kinds (enum kind), the same ring */
+	int ring;            /* the ring's size: the requests it may have in flight */
 	int head, count;
 	long next_id;
 };
@@ -182,8 +185,8 @@ send_one(struct conn *c)
 		}
 	}
 	sent_total++;
-	c->kind[(c->head + c->count) % depth] = (unsigned char)kind;
-	c->sent[(c->head + c->count) % depth] = now();
+	c->kind[(c->head + c->count) % c->ring] = (unsigned char)kind;
+	c->sent[(c->head + c->count) % c->ring] = now();
 	c->count++;
 }
 
@@ -231,10 +234,10 @@ on_read(struct bufferevent *bev, void *arg)
 			if (server_mix && nkind[k] < maxlat)
 				kind_latencies[k][nkind[k]++] = t - c->sent[c->head];
 		}
-		c->head = (c->head + 1) % depth;
+		c->head = (c->head + 1) % c->ring;
 		c->count--;
 		done_requests++;
-		if (t < t_end)
+		if (t < t_end && !c->paced)
 			send_one(c);
 		else if (c->count == 0)
 			bufferevent_disable(bev, EV_READ);
@@ -250,6 +253,29 @@ on_event(struct bufferevent *bev, short what, void *arg)
 		fprintf(stderr, "loadgen: connection lost\n");
 		errors++;
 	}
+}
+
+/* -A: the paced connection, which sends its next dead:"auto" request on time whatever is still
+ * in flight (a Go server asks when its games end, not when the last answer has come). */
+#define PACED_RING 4096 /* requests the paced connection may have in flight */
+static double auto_rate;
+static struct conn *paced_conn;
+static struct event *pacer;
+
+static void
+pace(evutil_socket_t fd, short what, void *arg)
+{
+	long usec = (long)(1e6 / auto_rate);
+	struct timeval tv = { usec / 1000000, usec % 1000000 };
+
+	(void)fd;
+	(void)what;
+	(void)arg;
+	if (now() >= t_end)
+		return;
+	if (paced_conn->count < paced_conn->ring)
+		send_one(paced_conn);
+	evtimer_add(pacer, &tv);
 }
 
 static void
@@ -501,13 +527,13 @@ int
 main(int argc, char **argv)
 {
 	const char *sock = NULL, *corpus = "../shared/corpus", *judge_sock = NULL;
-	int nconns = 64, seconds = 10, nauto_conns = 0, c;
+	int nconns = 64, seconds = 10, nauto_conns = 0, nall, c;
 	struct conn *conns;
 	struct event *sampler;
 	double t0, elapsed, rss_idle;
 	long hits_before, hits_after;
 
-	while ((c = getopt(argc, argv, "s:c:d:t:p:C:a:umD:")) != -1) {
+	while ((c = getopt(argc, argv, "s:c:d:t:p:C:a:A:umD:")) != -1) {
 		switch (c) {
 		case 's': sock = optarg; break;
 		case 'c': nconns = atoi(optarg); break;
@@ -516,17 +542,18 @@ main(int argc, char **argv)
 		case 'p': daemon_pid = (pid_t)atoi(optarg); break;
 		case 'C': corpus = optarg; break;
 		case 'a': nauto_conns = atoi(optarg); break;
+		case 'A': auto_rate = atof(optarg); break;
 		case 'u': unique = true; break;
 		case 'm': server_mix = true; break;
 		case 'D': judge_sock = optarg; break;
 		default:
 			fprintf(stderr, "usage: %s -s SOCKET [-c CONNECTIONS] [-d DEPTH] [-t SECONDS] "
-			    "[-p DAEMON_PID] [-C CORPUS] [-a AUTO_CONNECTIONS] [-u] [-m] "
+			    "[-p DAEMON_PID] [-C CORPUS] [-a AUTO_CONNECTIONS] [-A AUTO_PER_S] [-u] [-m] "
 			    "[-D DAEMON_SOCKET]\n", argv[0]);
 			return 2;
 		}
 	}
-	if (sock == NULL || nconns < 1 || depth < 1) {
+	if (sock == NULL || nconns < 1 || depth < 1 || auto_rate < 0) {
 		fprintf(stderr, "loadgen: -s SOCKET is required\n");
 		return 2;
 	}
@@ -544,26 +571,35 @@ main(int argc, char **argv)
 	auto_latencies = malloc(sizeof(double) * (size_t)maxlat);
 	for (int k = 0; k < NKINDS; k++)
 		kind_latencies[k] = malloc(sizeof(double) * (size_t)(server_mix ? maxlat : 1));
-	conns = calloc((size_t)nconns, sizeof(*conns));
+	/* With -A, one connection more: the paced one, last. */
+	nall = nconns + (auto_rate > 0);
+	conns = calloc((size_t)nall, sizeof(*conns));
 	t0 = now();
 	t_end = t0 + seconds;
-	for (int i = 0; i < nconns; i++) {
+	for (int i = 0; i < nall; i++) {
 		int fd = connect_to(sock);
 
 		evutil_make_socket_nonblocking(fd);
 		conns[i].bev = bufferevent_socket_new(base, fd, BEV_OPT_CLOSE_ON_FREE);
-		conns[i].sent = calloc((size_t)depth, sizeof(double));
-		conns[i].kind = calloc((size_t)depth, 1);
+		conns[i].paced = i == nconns;
+		conns[i].ring = conns[i].paced ? PACED_RING : depth;
+		conns[i].sent = calloc((size_t)conns[i].ring, sizeof(double));
+		conns[i].kind = calloc((size_t)conns[i].ring, 1);
 		conns[i].next_id = i * 1000000L;
 		/* The first -a connections send dead:"auto": long requests among short ones. */
-		conns[i].auto_dead = i < nauto_conns;
+		conns[i].auto_dead = i < nauto_conns || conns[i].paced;
 		bufferevent_setcb(conns[i].bev, on_read, NULL, on_event, &conns[i]);
 		/* As the daemon does: more than libevent's 4 KB per system call. */
 		bufferevent_set_max_single_read(conns[i].bev, 256 << 10);
 		bufferevent_set_max_single_write(conns[i].bev, 256 << 10);
 		bufferevent_enable(conns[i].bev, EV_READ | EV_WRITE);
-		for (int k = 0; k < depth; k++)
+		for (int k = 0; k < depth && !conns[i].paced; k++)
 			send_one(&conns[i]);
+	}
+	if (auto_rate > 0) {
+		paced_conn = &conns[nconns];
+		pacer = evtimer_new(base, pace, NULL);
+		pace(-1, 0, NULL);
 	}
 	sampler = evtimer_new(base, sample, NULL);
 	event_assign(sampler, base, -1, 0, sample, sampler);
@@ -597,9 +633,10 @@ main(int argc, char **argv)
 		printf("%s_p99_ms: %.3f\n", kind_names[k], n ? kind_latencies[k][(long)(n * 0.99)] *
 		    1e3 : 0);
 	}
-	if (nauto_conns > 0) {
+	if (nauto_conns > 0 || auto_rate > 0) {
 		/* The figures above are the explicit-list requests'; these the dead:"auto" ones. */
 		printf("auto_connections: %d\n", nauto_conns);
+		printf("auto_paced_per_s: %.1f\n", auto_rate);
 		printf("auto_requests_per_s: %.0f\n", (double)done_auto / elapsed);
 		printf("auto_p50_ms: %.3f\n", nauto ? auto_latencies[nauto / 2] * 1e3 : 0);
 		printf("auto_p99_ms: %.3f\n", nauto ? auto_latencies[(long)(nauto * 0.99)] * 1e3 :
@@ -609,7 +646,7 @@ main(int argc, char **argv)
 		printf("rss_idle_mb: %.1f\n", rss_idle);
 		printf("rss_load_mb: %.1f\n", rss_peak);
 		/* Idle again: what the load left behind (the reply cache, the heap). */
-		for (int i = 0; i < nconns; i++)
+		for (int i = 0; i < nall; i++)
 			bufferevent_free(conns[i].bev);
 		sleep(3);
 		printf("rss_after_mb: %.1f\n", rss_mb(daemon_pid));
