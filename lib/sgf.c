@@ -1193,10 +1193,22 @@ is_root_property(const char *id)
 	return false;
 }
 
-/* The root's TM and OT, the first values of the first of each, for the clock's tree. */
+/* What host/clock.c reads of a main-line node with a move: whether it has B and W, and the first
+ * values of its first BL, WL, OB and OW (NULL when it has none). */
+struct clock_node {
+	bool black, white;
+	const char *bl, *wl, *ob, *ow;
+};
+
+/* The root's TM and OT, the first values of the first of each, for the clock's tree; and, in a
+ * timed reading, every main-line node with a move. */
 struct clock_view {
 	const char *tm, *ot;
-	int first_mover; /* of the first node with a move: SHT_BLACK when it has B */
+	struct clock_node first; /* the first main-line node with a move */
+	bool timed;        /* the nodes' BL, WL, OB and OW are kept (a second reading) */
+	bool times_seen;   /* an untimed reading met BL or WL, and stopped */
+	struct clock_node *nodes;
+	int nnodes, nodes_cap;
 };
 
 static bool
@@ -1265,15 +1277,53 @@ read_plain_move(struct game_builder *gb, const char *t, size_t start)
 	return add_event(gb, SHT_SGF_MOVE, t[0] == 'B' ? SHT_BLACK : SHT_WHITE, x, y, start);
 }
 
-/* The properties of the main-line node after the ';' at *at: its events made, the clock's
- * BL/WL refused (host/clock.c reads those from the tree), *at moved past them.  When root is
- * set, read_root's properties were read already and are skipped. */
+/* A clock property's first value into *slot, unless the node gave one already; false on a value
+ * not closed. */
+static bool
+read_clock_value(struct direct_reader *r, size_t *at, const char **slot)
+{
+	const char *v;
+
+	if (!read_value(r->s, r->out, r->len, at, &v))
+		return false;
+	if (*slot == NULL)
+		*slot = v;
+	skip_space(r->s, at);
+	return skip_raw_values(r->s, r->len, at);
+}
+
+/* The node just read, kept for the clock's tree when it has a move; false when memory runs
+ * out. */
+static bool
+keep_clock_node(struct clock_view *clock, const struct clock_node *n)
+{
+	if (!n->black && !n->white)
+		return true;
+	if (clock->nnodes == clock->nodes_cap) {
+		int cap = clock->nodes_cap ? clock->nodes_cap * 2 : 256;
+		struct clock_node *bigger = realloc(clock->nodes, sizeof(*bigger) * (size_t)cap);
+
+		if (bigger == NULL)
+			return false;
+		clock->nodes = bigger;
+		clock->nodes_cap = cap;
+	}
+	clock->nodes[clock->nnodes++] = *n;
+	return true;
+}
+
+/* The properties of the main-line node after the ';' at *at: its events made, *at moved past
+ * them.  host/clock.c reads a move's BL/WL/OB/OW from the tree: a timed reading keeps them for
+ * the clock's tree; an untimed one stops at the first of them (clock->times_seen), so that a
+ * record is read timed only when it has times.  When root is set, read_root's properties were
+ * read already and are skipped. */
 static bool
 read_direct_node(struct direct_reader *r, struct game_builder *gb, size_t *at, bool root,
     struct clock_view *clock)
 {
 	int moves_before = gb->g->nmoves;
 	bool black = false;
+	struct clock_node node = { 0 };
 
 	for (skip_space(r->s, at); is_upper(r->s[*at]); ) {
 		size_t start = *at;
@@ -1285,6 +1335,7 @@ read_direct_node(struct direct_reader *r, struct game_builder *gb, size_t *at, b
 			if (!read_plain_move(gb, t, start))
 				return false;
 			black |= t[0] == 'B';
+			node.white |= t[0] == 'W';
 			*at = start + 5;
 			skip_space(r->s, at);
 			if (!skip_raw_values(r->s, r->len, at))
@@ -1293,8 +1344,19 @@ read_direct_node(struct direct_reader *r, struct game_builder *gb, size_t *at, b
 		}
 		if (!read_strict_id(r->s, at, id))
 			return false;
-		if ((id[0] == 'B' || id[0] == 'W') && id[1] == 'L' && id[2] == '\0')
-			return false;
+		if (((id[0] == 'B' || id[0] == 'W') && id[1] == 'L' && id[2] == '\0') ||
+		    (id[0] == 'O' && (id[1] == 'B' || id[1] == 'W') && id[2] == '\0')) {
+			bool left = id[1] == 'L', of_black = id[left ? 0 : 1] == 'B';
+
+			if (!clock->timed) {
+				clock->times_seen = true;
+				return false;
+			}
+			if (!read_clock_value(r, at, left ? (of_black ? &node.bl : &node.wl) :
+			    (of_black ? &node.ob : &node.ow)))
+				return false;
+			continue;
+		}
 		if (!is_event_property(id) || (root && is_root_property(id))) {
 			if (!skip_raw_values(r->s, r->len, at))
 				return false;
@@ -1308,56 +1370,66 @@ read_direct_node(struct direct_reader *r, struct game_builder *gb, size_t *at, b
 			if (n < 0 || !read_event(gb, &p))
 				return false;
 			black |= id[0] == 'B' && id[1] == '\0';
+			node.white |= id[0] == 'W' && id[1] == '\0';
 		}
 	}
-	/* The clock takes a node with B for a black move, whatever else it holds. */
+	node.black = black;
 	if (moves_before == 0 && gb->g->nmoves > 0)
-		clock->first_mover = black ? SHT_BLACK : SHT_WHITE;
-	return true;
-}
-
-/* A property of the clock's tree, in the arena; false when memory runs out. */
-static bool
-clock_property(struct arena *a, struct sht_sgf_node *n, const char *id, const char *value)
-{
-	struct sht_sgf_prop *p = &n->props[n->nprops];
-	const char **values;
-
-	if (value == NULL)
-		return true;
-	values = arena_alloc(a, sizeof(*values));
-	if (values == NULL)
-		return false;
-	values[0] = value;
-	*p = (struct sht_sgf_prop){ .id = id, .nvalues = 1, .values = values };
-	n->nprops++;
-	return true;
+		clock->first = node;
+	return !clock->timed || keep_clock_node(clock, &node);
 }
 
 /*
  * host/clock.c reads a record's time control from its root's TM and OT and the time left after
- * each move from the main line's BL/WL; a record read directly has no BL/WL, so the clock
- * stops at its first move, which it names by colour.  The one tree of such a collection is
- * that much: a root with TM and OT, and a node with the first move's B or W alone.
+ * each move from the main line's BL/WL (with OB/OW).  The one tree of a collection read
+ * directly is that much: a root with TM and OT, then, read timed, a node for each main-line
+ * node with a move, holding its B and W (with no value) and its BL, WL, OB and OW; read
+ * untimed, the record has none of those, so the clock stops at its first move, which it names
+ * by colour, and a node with that move's B and W alone follows the root.
  */
 static bool
 add_clock_tree(struct sht_sgf_collection *c, const struct clock_view *clock)
 {
+	static const char *const ids[] = { "B", "W", "BL", "WL", "OB", "OW" };
 	struct arena *a = c->arena;
+	int nnodes = clock->timed ? clock->nnodes : 1;
 	struct sht_sgf_node *root = arena_alloc(a, sizeof(*root));
-	struct sht_sgf_node *move = arena_alloc(a, sizeof(*move));
-	struct sht_sgf_prop *root_props = arena_alloc(a, sizeof(*root_props) * 2);
-	struct sht_sgf_prop *move_props = arena_alloc(a, sizeof(*move_props));
+	struct sht_sgf_node *nodes = arena_alloc(a, sizeof(*nodes) * (size_t)nnodes);
+	/* Every property has one value: the root's and each node's values in a row of six,
+	 * one per identifier, and their properties in a row of six likewise. */
+	const char **values = arena_alloc(a, sizeof(*values) * 6 * ((size_t)nnodes + 1));
+	struct sht_sgf_prop *props = arena_alloc(a, sizeof(*props) * 6 * ((size_t)nnodes + 1));
+	struct sht_sgf_node *parent = root;
 
 	c->trees = malloc(sizeof(*c->trees));
-	if (root == NULL || move == NULL || root_props == NULL || move_props == NULL ||
-	    c->trees == NULL)
+	if (root == NULL || nodes == NULL || values == NULL || props == NULL || c->trees == NULL)
 		return false;
-	*root = (struct sht_sgf_node){ .props = root_props, .child = move };
-	*move = (struct sht_sgf_node){ .props = move_props, .parent = root };
-	if (!clock_property(a, root, "TM", clock->tm) || !clock_property(a, root, "OT", clock->ot) ||
-	    !clock_property(a, move, clock->first_mover == SHT_BLACK ? "B" : "W", ""))
-		return false;
+	*root = (struct sht_sgf_node){ .props = props };
+	values[0] = clock->tm;
+	values[1] = clock->ot;
+	for (int k = 0; k < 2; k++)
+		if (values[k] != NULL)
+			props[root->nprops++] = (struct sht_sgf_prop){ .id = k ? "OT" : "TM",
+				.nvalues = 1, .values = &values[k] };
+	for (int i = 0; i < nnodes; i++) {
+		struct sht_sgf_node *n = &nodes[i];
+		const struct clock_node *k = clock->timed ? &clock->nodes[i] : &clock->first;
+		const char **v = values + 6 * (i + 1);
+
+		*n = (struct sht_sgf_node){ .props = props + 6 * (i + 1), .parent = parent };
+		parent->child = n;
+		parent = n;
+		v[0] = k->black ? "" : NULL;
+		v[1] = k->white ? "" : NULL;
+		v[2] = k->bl;
+		v[3] = k->wl;
+		v[4] = k->ob;
+		v[5] = k->ow;
+		for (int j = 0; j < 6; j++)
+			if (v[j] != NULL)
+				n->props[n->nprops++] = (struct sht_sgf_prop){ .id = ids[j],
+					.nvalues = 1, .values = &v[j] };
+	}
 	c->trees[0] = root;
 	c->ntrees = 1;
 	return true;
@@ -1402,6 +1474,68 @@ skip_variations(const char *s, size_t len, size_t at, int open)
 	return at == len;
 }
 
+/* One reading of the text's game into g, timed or not as clock says; false for a file left to
+ * the tree reader, or one an untimed reading found times in (clock->times_seen). */
+static bool
+read_direct(struct direct_reader *r, struct game_builder *gb, struct sht_sgf_game *g,
+    struct clock_view *clock)
+{
+	size_t at = 0;
+	int open = 1;
+
+	skip_space(r->s, &at);
+	if (r->s[at] != '(')
+		return false;
+	at++;
+	skip_space(r->s, &at);
+	if (r->s[at] != ';')
+		return false;
+	gb->node = 1;
+	at++;
+	if (!read_direct_root(r, gb, at, clock) || !read_direct_node(r, gb, &at, true, clock))
+		return false;
+	/* The main line: each ';' a node, the first '(' of a node's variations continues it, the
+	 * first ')' ends it. */
+	for (;;) {
+		char ch = r->s[at];
+
+		if (is_space(ch)) {
+			at++;
+		} else if (ch == ';') {
+			at++;
+			gb->node++;
+			/* A node that is one move, ";B[pd]", the common case, read here; the first
+			 * move, which the clock's tree names, any node of a timed reading (which
+			 * the clock's tree holds whole) and any other node by read_direct_node. */
+			if (g->nmoves > 0 && !clock->timed && is_plain_move(r->s + at) &&
+			    r->s[at + 5] != '[') {
+				if (!read_plain_move(gb, r->s + at, at))
+					return false;
+				at += 5;
+			} else if (!read_direct_node(r, gb, &at, false, clock)) {
+				return false;
+			}
+		} else if (is_upper(ch)) {
+			/* More properties of the node whose move was read above. */
+			if (!read_direct_node(r, gb, &at, false, clock))
+				return false;
+		} else if (ch == '(') {
+			at++;
+			skip_space(r->s, &at);
+			if (r->s[at] != ';')
+				return false;
+			open++;
+		} else if (ch == ')') {
+			break;
+		} else {
+			return false;
+		}
+	}
+	/* The clock (host/clock.c) reads a record without moves as timed with none: such a
+	 * record keeps its tree. */
+	return g->nmoves > 0 && skip_variations(r->s, r->len, at + 1, open - 1);
+}
+
 struct sht_sgf_collection *
 sht_sgf_read_game(const char *data, size_t len, struct sht_sgf_game *g)
 {
@@ -1409,8 +1543,6 @@ sht_sgf_read_game(const char *data, size_t len, struct sht_sgf_game *g)
 	struct clock_view clock = { 0 };
 	struct game_builder *gb;
 	struct sht_sgf_collection *c = new_collection(data, len, NULL, &r.out);
-	size_t at = 0;
-	int open = 1;
 	bool ok = false;
 
 	memset(g, 0, sizeof(*g));
@@ -1423,62 +1555,22 @@ sht_sgf_read_game(const char *data, size_t len, struct sht_sgf_game *g)
 	r.s = c->text;
 	r.len = c->text_len;
 	game_begin(gb, c, g, NULL);
-	skip_space(r.s, &at);
-	if (r.s[at] != '(')
-		goto done;
-	at++;
-	skip_space(r.s, &at);
-	if (r.s[at] != ';')
-		goto done;
-	gb->node = 1;
-	at++;
-	if (!read_direct_root(&r, gb, at, &clock) || !read_direct_node(&r, gb, &at, true, &clock))
-		goto done;
-	/* The main line: each ';' a node, the first '(' of a node's variations continues it, the
-	 * first ')' ends it. */
-	for (;;) {
-		char ch = r.s[at];
-
-		if (is_space(ch)) {
-			at++;
-		} else if (ch == ';') {
-			at++;
-			gb->node++;
-			/* A node that is one move, ";B[pd]", the common case, read here; the first
-			 * move, which the clock's tree names, and any other node by
-			 * read_direct_node. */
-			if (g->nmoves > 0 && is_plain_move(r.s + at) && r.s[at + 5] != '[') {
-				if (!read_plain_move(gb, r.s + at, at))
-					goto done;
-				at += 5;
-			} else if (!read_direct_node(&r, gb, &at, false, &clock)) {
-				goto done;
-			}
-		} else if (is_upper(ch)) {
-			/* More properties of the node whose move was read above. */
-			if (!read_direct_node(&r, gb, &at, false, &clock))
-				goto done;
-		} else if (ch == '(') {
-			at++;
-			skip_space(r.s, &at);
-			if (r.s[at] != ';')
-				goto done;
-			open++;
-		} else if (ch == ')') {
-			break;
-		} else {
-			goto done;
-		}
+	ok = read_direct(&r, gb, g, &clock);
+	if (!ok && clock.times_seen) {
+		/* A record with times (KGS writes BL/WL after every move) is read again, timed:
+		 * most records have none, and the untimed reading keeps nothing per node.  The
+		 * first reading only unescaped values into the copy, so the text is as it was. */
+		sht_sgf_game_free(g);
+		game_begin(gb, c, g, NULL);
+		clock = (struct clock_view){ .timed = true };
+		ok = read_direct(&r, gb, g, &clock);
 	}
-	/* The clock (host/clock.c) reads a record without moves as timed with none: such a
-	 * record keeps its tree. */
-	if (g->nmoves == 0 || !skip_variations(r.s, r.len, at + 1, open - 1) ||
-	    !add_clock_tree(c, &clock))
-		goto done;
-	read_fox_even_game_komi(g);
-	ok = true;
+	ok = ok && add_clock_tree(c, &clock);
+	if (ok)
+		read_fox_even_game_komi(g);
 done:
 	free(r.values);
+	free(clock.nodes);
 	free(gb);
 	if (!ok) {
 		sht_sgf_game_free(g);

@@ -14,13 +14,16 @@ sgf_same_text(const char *a, const char *b)
 	return (a == NULL && b == NULL) || (a != NULL && b != NULL && strcmp(a, b) == 0);
 }
 
-/* What host/clock.c reads of a collection: the root's TM and OT, and the first main-line
- * node with a move, its colour and its BL/WL. */
+/* What host/clock.c reads of a collection: the root's TM and OT, and each main-line node with
+ * a move, its colours and its BL, WL, OB and OW. */
 static const char *
 sgf_clock_difference(const struct sht_sgf_collection *ca, const struct sht_sgf_collection *cb,
     char *why, size_t size)
 {
+	static const char *const ids[] = { "B", "W", "BL", "WL", "OB", "OW" };
 	const struct sht_sgf_node *a, *b;
+	int number = 0;
+	bool first_timed = false;
 
 	if (ca->ntrees == 0 || cb->ntrees == 0)
 		return ca->ntrees == cb->ntrees ? NULL : (snprintf(why, size, "trees"), why);
@@ -29,15 +32,30 @@ sgf_clock_difference(const struct sht_sgf_collection *ca, const struct sht_sgf_c
 	if (!sgf_same_text(sht_sgf_get(a, "TM"), sht_sgf_get(b, "TM")) ||
 	    !sgf_same_text(sht_sgf_get(a, "OT"), sht_sgf_get(b, "OT")))
 		return snprintf(why, size, "TM or OT for the clock"), why;
-	while (a != NULL && sht_sgf_get(a, "B") == NULL && sht_sgf_get(a, "W") == NULL)
+	for (;;) {
+		while (a != NULL && sht_sgf_get(a, "B") == NULL && sht_sgf_get(a, "W") == NULL)
+			a = a->child;
+		while (b != NULL && sht_sgf_get(b, "B") == NULL && sht_sgf_get(b, "W") == NULL)
+			b = b->child;
+		if (a == NULL || b == NULL)
+			break;
+		number++;
+		/* B and W are there or not; the times as written. */
+		for (int i = 0; i < 6; i++)
+			if (i < 2 ? (sht_sgf_get(a, ids[i]) == NULL) != (sht_sgf_get(b, ids[i]) == NULL) :
+			    !sgf_same_text(sht_sgf_get(a, ids[i]), sht_sgf_get(b, ids[i])))
+				return snprintf(why, size, "%s of move node %d for the clock", ids[i],
+				    number), why;
+		if (number == 1)
+			first_timed = sht_sgf_get(a, "BL") != NULL || sht_sgf_get(a, "WL") != NULL;
 		a = a->child;
-	while (b != NULL && sht_sgf_get(b, "B") == NULL && sht_sgf_get(b, "W") == NULL)
 		b = b->child;
-	if ((a == NULL) != (b == NULL) || (a != NULL && ((sht_sgf_get(a, "B") == NULL) !=
-	    (sht_sgf_get(b, "B") == NULL) ||
-	    !sgf_same_text(sht_sgf_get(a, "BL"), sht_sgf_get(b, "BL")) ||
-	    !sgf_same_text(sht_sgf_get(a, "WL"), sht_sgf_get(b, "WL")))))
-		return snprintf(why, size, "the first move for the clock"), why;
+	}
+	/* The direct reader's tree of a record without times stops at the first move, where
+	 * the clock stops too (it finds no BL/WL there). */
+	if ((a == NULL) != (b == NULL) && (number != 1 || first_timed))
+		return snprintf(why, size, "%s move nodes for the clock after %d", a == NULL ?
+		    "fewer" : "more", number), why;
 	return NULL;
 }
 

@@ -80,8 +80,15 @@ static const struct snippet snippets[] = {
 	{ "(;SZ[9];B[aa];W[bb]AB[bb]AE[bb])", false },
 	{ "(;SZ[9])", false },                                        /* no move: the clock */
 	{ "(;SZ[9]AB[aa])", false },
-	{ "(;SZ[9];B[aa]BL[30];W[bb])", false },                      /* the clock's BL */
-	{ "(;SZ[9];B[aa];W[bb]WL[30])", false },
+	{ "(;SZ[9];B[aa]BL[30];W[bb])", true },                       /* the clock's times */
+	{ "(;SZ[9];B[aa];W[bb]WL[30])", true },
+	{ "(;TM[60]OT[5x30 byo-yomi];B[aa]BL[50]OB[5]BL[40];W[bb]WL[29]OW[4]\n;B[cc]BL[1\\0]"
+	  ";W[dd] WL[ 9 ][8] OW[3];C[x];B[tt]BL[30];W[];AB[ee]BL[2];B[ff]BL[1]W[gg]WL[2])", true },
+	{ "(;SZ[9]B[aa]BL[30]TM[60];W[bb]BL[30]WL[20];B[cc](;W[dd]WL[10])(;W[ee]WL[5]))", true },
+	{ "(;SZ[9]WL[3];OB[2];B[aa];W[bb]OW[1])", true },             /* times without moves */
+	{ "(;SZ[9];B[aa]BL[30];W[bb]WL[30]XX[)", false },
+	{ "(;SZ[9];B[aa]BL[30];W[bb]WL[30", false },
+	{ "(;SZ[9];B[aa]BL[30];W[zz]WL[30])", false },
 	{ "(;SZ[9];B[aa])(;B[bb])", false },                          /* two games */
 	{ "(;SZ[9];B[aa]) x", false },
 	{ "x(;SZ[9];B[aa])", false },

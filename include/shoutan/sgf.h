@@ -143,10 +143,11 @@ SHT_EXPORT void sht_sgf_game_free(struct sht_sgf_game *game);
 /*
  * Game 0 of a file read straight from its text, without building the tree, for a file as FF[4]
  * writes it: one game tree, every '(' followed by a ';', identifiers of upper-case letters each
- * with a value, nothing else between them, and a main line with moves and no BL/WL.  Gives
- * what sht_sgf_parse and sht_sgf_game give for such a file, and a collection holding its
- * decoded text (for positions) and, as its one tree, only what host/clock.c reads of it: a
- * root with the file's TM and OT, and a node with its first move's B or W (with no value).
+ * with a value, nothing else between them, and a main line with moves.  Gives what
+ * sht_sgf_parse and sht_sgf_game give for such a file, and a collection holding its decoded
+ * text (for positions) and, as its one tree, only what host/clock.c reads of it: a root with
+ * the file's TM and OT, then for each main-line node with a move its B and W (with no value)
+ * and its BL, WL, OB and OW (a file with none of those: its first move's node alone).
  * Not a tree for anything else (the writer, say).  Returns NULL, with
  * game zeroed, for any other file and on any error: sht_sgf_parse and sht_sgf_game read it
  * then, with their errors and repairs.
