@@ -18,8 +18,9 @@ sht_game_free(struct sht_game *game)
 	memset(game, 0, sizeof(*game));
 }
 
-bool
-sht_game_from_sgf(const char *text, size_t len, int tree, struct sht_game *out,
+/* sht_game_from_sgf, told whether text is known to be UTF-8. */
+static bool
+game_from_sgf(const char *text, size_t len, bool valid_utf8, int tree, struct sht_game *out,
     struct sht_error *err)
 {
 	struct sht_sgf_error e;
@@ -28,7 +29,8 @@ sht_game_from_sgf(const char *text, size_t len, int tree, struct sht_game *out,
 	/* Most records are plain files read without their tree; the others, and every error,
 	 * are the tree reader's. */
 	if (tree == 0)
-		out->sgf = sht_sgf_read_game(text, len, &out->g);
+		out->sgf = valid_utf8 ? sht_sgf_read_game_utf8(text, len, &out->g) :
+		    sht_sgf_read_game(text, len, &out->g);
 	if (out->sgf == NULL && ((out->sgf = sht_sgf_parse(text, len, &e)) == NULL ||
 	    !sht_sgf_game(out->sgf, tree, &out->g, &e))) {
 		sht_error_set(err, SHT_ERROR_BAD_SGF, "SGF %d:%d: %s", e.line, e.column, e.message);
@@ -44,6 +46,13 @@ sht_game_from_sgf(const char *text, size_t len, int tree, struct sht_game *out,
 	out->implied_passes = true;
 	out->has_handicap = out->g.handicap_written;
 	return true;
+}
+
+bool
+sht_game_from_sgf(const char *text, size_t len, int tree, struct sht_game *out,
+    struct sht_error *err)
+{
+	return game_from_sgf(text, len, false, tree, out, err);
 }
 
 /* The column of a GTP vertex's letter (either case; columns skip I), or -1. */
@@ -387,7 +396,9 @@ game_from_json(const json_t *j, const struct sht_move_list *list, int default_w,
 		if (json_object_size(j) > (tree ? 2u : 1u))
 			return sht_error_set(err, SHT_ERROR_BAD_PARAMS, "game with \"sgf\" takes only "
 			    "\"tree\" beside it");
-		return sht_game_from_sgf(json_string_value(sgf), json_string_length(sgf), (int)t,
+		/* A JSON string is UTF-8: its reader checked it (jansson, or simdjson, whose
+		 * strings jansson takes unchecked), so the SGF reader need not check it again. */
+		return game_from_sgf(json_string_value(sgf), json_string_length(sgf), true, (int)t,
 		    out, err);
 	}
 	if (!from_json_object(j, list != NULL && list->owner == j ? list : NULL, default_w,

@@ -191,7 +191,8 @@ set_name(char *encoding, const char *name)
 }
 
 char *
-sht_decode_to_utf8(const char *data, size_t len, size_t *out_len, char *encoding, bool *guessed)
+sht_decode_to_utf8(const char *data, size_t len, bool valid_utf8, size_t *out_len,
+    char *encoding, bool *guessed)
 {
 	const unsigned char *u = (const unsigned char *)data;
 	char declared[64];
@@ -202,7 +203,7 @@ sht_decode_to_utf8(const char *data, size_t len, size_t *out_len, char *encoding
 		set_name(encoding, "UTF-8");
 		data += 3;
 		len -= 3;
-		if (sht_utf8_valid(data, len))
+		if ((valid_utf8 || sht_utf8_valid(data, len)))
 			return copy_bytes(data, len, out_len);
 	} else if (len >= 2 && u[0] == 0xff && u[1] == 0xfe) {
 		set_name(encoding, "UTF-16LE");
@@ -216,7 +217,7 @@ sht_decode_to_utf8(const char *data, size_t len, size_t *out_len, char *encoding
 		const char *name = iconv_name(declared);
 
 		if (strcmp(name, "UTF-8") == 0) {
-			if (sht_utf8_valid(data, len)) {
+			if ((valid_utf8 || sht_utf8_valid(data, len))) {
 				set_name(encoding, "UTF-8");
 				return copy_bytes(data, len, out_len);
 			}
@@ -227,7 +228,7 @@ sht_decode_to_utf8(const char *data, size_t len, size_t *out_len, char *encoding
 	}
 	/* Nothing declared, or the declaration was wrong: detect. */
 	*guessed = true;
-	if (sht_utf8_valid(data, len)) {
+	if ((valid_utf8 || sht_utf8_valid(data, len))) {
 		set_name(encoding, "UTF-8");
 		return copy_bytes(data, len, out_len);
 	}

@@ -495,7 +495,8 @@ parse_text(struct parser *p)
 /* A collection holding the decoded text, and in *out a copy of it for values to be unescaped
  * into; NULL (err filled) when memory runs out. */
 static struct sht_sgf_collection *
-new_collection(const char *data, size_t len, struct sht_sgf_error *err, char **out)
+new_collection(const char *data, size_t len, bool valid_utf8, struct sht_sgf_error *err,
+    char **out)
 {
 	struct arena *arena = calloc(1, sizeof(*arena));
 	struct sht_sgf_collection *c;
@@ -513,7 +514,8 @@ new_collection(const char *data, size_t len, struct sht_sgf_error *err, char **o
 	}
 	memset(c, 0, sizeof(*c));
 	c->arena = arena;
-	arena->text = sht_decode_to_utf8(data, len, &c->text_len, enc, &c->encoding_guessed);
+	arena->text = sht_decode_to_utf8(data, len, valid_utf8, &c->text_len, enc,
+	    &c->encoding_guessed);
 	if (arena->text == NULL) {
 		if (err != NULL)
 			snprintf(err->message, sizeof(err->message), "out of memory");
@@ -541,7 +543,7 @@ sht_sgf_parse(const char *data, size_t len, struct sht_sgf_error *err)
 	bool ok;
 
 	memset(&p, 0, sizeof(p));
-	c = new_collection(data, len, err, &p.out);
+	c = new_collection(data, len, false, err, &p.out);
 	if (c == NULL)
 		return NULL;
 	p.s = c->text;
@@ -1536,13 +1538,14 @@ read_direct(struct direct_reader *r, struct game_builder *gb, struct sht_sgf_gam
 	return g->nmoves > 0 && skip_variations(r->s, r->len, at + 1, open - 1);
 }
 
-struct sht_sgf_collection *
-sht_sgf_read_game(const char *data, size_t len, struct sht_sgf_game *g)
+/* sht_sgf_read_game, told whether data is known to be UTF-8. */
+static struct sht_sgf_collection *
+read_game(const char *data, size_t len, bool valid_utf8, struct sht_sgf_game *g)
 {
 	struct direct_reader r = { 0 };
 	struct clock_view clock = { 0 };
 	struct game_builder *gb;
-	struct sht_sgf_collection *c = new_collection(data, len, NULL, &r.out);
+	struct sht_sgf_collection *c = new_collection(data, len, valid_utf8, NULL, &r.out);
 	bool ok = false;
 
 	memset(g, 0, sizeof(*g));
@@ -1579,6 +1582,18 @@ done:
 		return NULL;
 	}
 	return c;
+}
+
+struct sht_sgf_collection *
+sht_sgf_read_game(const char *data, size_t len, struct sht_sgf_game *g)
+{
+	return read_game(data, len, false, g);
+}
+
+struct sht_sgf_collection *
+sht_sgf_read_game_utf8(const char *data, size_t len, struct sht_sgf_game *g)
+{
+	return read_game(data, len, true, g);
 }
 
 void

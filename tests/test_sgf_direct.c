@@ -9,8 +9,22 @@
 
 static int failures, direct_reads, tree_reads;
 
+/* Whether text is UTF-8, as far as the reading that took it shows: it was read as UTF-8, or
+ * it is ASCII (which any CA would decode the same). */
+static bool
+is_utf8(const struct sht_sgf_collection *c, const char *text, size_t len)
+{
+	if (strcmp(c->encoding, "UTF-8") == 0)
+		return true;
+	for (size_t i = 0; i < len; i++)
+		if ((unsigned char)text[i] >= 0x80)
+			return false;
+	return true;
+}
+
 /* Reads text both ways.  When the direct reader takes it, the tree reader must read the same
- * game; when it declines, game must come back zeroed.  Returns whether it took the text. */
+ * game (and, for UTF-8, the reader of text known to be UTF-8 too); when it declines, game must
+ * come back zeroed.  Returns whether it took the text. */
 static bool
 check(const char *what, const char *text, size_t len)
 {
@@ -32,6 +46,24 @@ check(const char *what, const char *text, size_t len)
 		return false;
 	}
 	direct_reads++;
+	if (is_utf8(cd, text, len)) {
+		/* Text known to be UTF-8 (a JSON string) is read the same without the check. */
+		struct sht_sgf_game known;
+		struct sht_sgf_collection *ck = sht_sgf_read_game_utf8(text, len, &known);
+
+		if (ck == NULL) {
+			printf("FAIL %s: declined when known to be UTF-8\n", what);
+			failures++;
+		} else {
+			if ((diff = sgf_game_difference(ck, &known, cd, &direct, why,
+			    sizeof(why))) != NULL) {
+				printf("FAIL %s: known to be UTF-8: %s\n", what, diff);
+				failures++;
+			}
+			sht_sgf_game_free(&known);
+			sht_sgf_free(ck);
+		}
+	}
 	ct = sht_sgf_parse(text, len, &err);
 	if (ct == NULL || !sht_sgf_game(ct, 0, &tree, &err)) {
 		printf("FAIL %s: read directly, but the tree reader refuses it: %d:%d %s\n", what,

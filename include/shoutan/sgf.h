@@ -154,6 +154,10 @@ SHT_EXPORT void sht_sgf_game_free(struct sht_sgf_game *game);
  */
 SHT_EXPORT struct sht_sgf_collection *sht_sgf_read_game(const char *data, size_t len,
     struct sht_sgf_game *game);
+/* sht_sgf_read_game of text the caller knows is well-formed UTF-8 (a JSON string, which the
+ * JSON reader checked): the same reading, without checking the text again. */
+SHT_EXPORT struct sht_sgf_collection *sht_sgf_read_game_utf8(const char *data, size_t len,
+    struct sht_sgf_game *game);
 
 struct sht_board;
 struct sht_board_options;
