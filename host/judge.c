@@ -556,9 +556,10 @@ judge_start(const struct sht_ruleset *rs, const struct sht_game *game, const int
 	if (!judge_begin(rs, w, h, capacity, !game->has_setup, on_request, out, err))
 		return false;
 	point_map_init(&map, out->board);
-	/* A state for the start and for every event at most (implied passes, rare, grow it):
-	 * the history then grows no table during the replay. */
-	sht_board_reserve_history(out->board, g->nevents + 1);
+	/* A state for the start, for every event at most (implied passes, rare, grow it) and for
+	 * one more move, which `legal` plays when it takes stones: the history then grows no
+	 * table during the replay or after it. */
+	sht_board_reserve_history(out->board, g->nevents + 2);
 	out->komi = sht_judge_komi(rs, game, komi);
 	if (komi == NULL && sht_game_komi_note(game, note, sizeof(note)))
 		replay_note(out, "%s", note);
@@ -672,13 +673,10 @@ sht_judge_replay(const struct sht_ruleset *rs, const struct sht_game *game,
 	bool on_request = rs->setup.ko == SHT_RULES_KO_SIMPLE, ok;
 
 	ok = replay_events(rs, game, komi_override, on_request, out, err);
-	if (on_request && out->board != NULL && rs->plugin->desc->cycle != NULL) {
-		int most = sht_board_most_occurrences(out->board);
-
-		if (most < 0 || most >= SHT_CYCLE_OCCURRENCES) {
-			sht_replay_free(out);
-			ok = replay_events(rs, game, komi_override, false, out, err);
-		}
+	if (on_request && out->board != NULL && rs->plugin->desc->cycle != NULL &&
+	    sht_board_occurs_at_least(out->board, SHT_CYCLE_OCCURRENCES) != 0) {
+		sht_replay_free(out);
+		ok = replay_events(rs, game, komi_override, false, out, err);
 	}
 	if (!ok)
 		sht_replay_free(out);

@@ -164,7 +164,7 @@ hist_push(struct sht_board *b, uint64_t hash, int to_move, int slot)
 	}
 	if (b->opt.history_on_request) {
 		b->hist_hash[b->hist_len] = hash;
-		b->hist[b->hist_len++] = white;
+		b->hist[b->hist_len++] = (uint32_t)b->stones << 1 | white;
 		return;
 	}
 	if (slot < 0)
@@ -225,7 +225,7 @@ sht_board_occurrences(const struct sht_board *b, uint64_t hash, enum sht_color c
 		return 0;
 	if (b->opt.history_on_request) {
 		for (int i = 0; i < b->hist_len; i++)
-			n += b->hist_hash[i] == hash && b->hist[i] == (c == SHT_WHITE);
+			n += b->hist_hash[i] == hash && (b->hist[i] & 1) == (c == SHT_WHITE);
 		return n;
 	}
 	s = hist_find(b, hash);
@@ -269,6 +269,73 @@ hist_list_most(const struct sht_board *b)
 	}
 	free(table);
 	return most;
+}
+
+/*
+ * Whether a state of the list occurs n times or more.  A state recurs only with as many stones
+ * on the board, so the states are first counted by (stones, player to move), a few
+ * instructions each; only the states of a count that reaches n are then looked at by their
+ * hashes, in a table as hist_list_most makes (most games have none: their stone counts
+ * never come back that often).
+ */
+static int
+hist_list_at_least(const struct sht_board *b, int n)
+{
+	const uint64_t *restrict hh = b->hist_hash;
+	const uint32_t *restrict st = b->hist;
+	/* Two bytes a count, which no count passes in a list this short: a small table to
+	 * clear.  A longer list (a hostile record) takes every state as a candidate. */
+	uint16_t counts[2 * (SHT_MAX_SIZE + 2) * (SHT_MAX_SIZE + 2) + 2];
+	uint32_t *restrict table, *restrict count;
+	int len = b->hist_len, cap = 64, candidates = 0, found = 0;
+	bool all = len >= UINT16_MAX;
+
+	if (!all) {
+		memset(counts, 0, sizeof(*counts) * (2 * (size_t)b->npoints + 2));
+		for (int i = 0; i < len; i++)
+			candidates += ++counts[st[i]] == n;
+		if (candidates == 0)
+			return 0;
+	}
+	while ((int64_t)len * 4 > (int64_t)cap * 3)
+		cap *= 2;
+	if ((table = malloc(((size_t)cap + (size_t)len) * sizeof(*table))) == NULL)
+		return -1;
+	memset(table, 0, (size_t)cap * sizeof(*table));
+	count = table + cap;
+	for (int i = 0; i < len && !found; i++) {
+		uint64_t h = hh[i];
+		int slot = (int)(h & (uint64_t)(cap - 1));
+		uint32_t k;
+
+		if (!all && counts[st[i]] < n)
+			continue;
+		while ((k = table[slot]) != 0) {
+			if (hh[k - 1] == h && st[k - 1] == st[i]) {
+				found = (int)++count[k - 1] >= n;
+				break;
+			}
+			slot = (slot + 1) & (cap - 1);
+		}
+		if (k == 0) {
+			table[slot] = (uint32_t)i + 1;
+			count[i] = 1;
+			found = n <= 1;
+		}
+	}
+	free(table);
+	return found;
+}
+
+int
+sht_board_occurs_at_least(const struct sht_board *b, int n)
+{
+	int most;
+
+	if (b->opt.history_on_request)
+		return b->hist_len == 0 || n <= 0 ? n <= 0 : hist_list_at_least(b, n);
+	most = sht_board_most_occurrences(b);
+	return most < 0 ? -1 : most >= n;
 }
 
 int
@@ -377,7 +444,6 @@ sht_board_new(const struct sht_board_options *opt)
 	n = (size_t)b->npoints;
 
 	/* Mutable arrays first (one block for snapshots), then the rest. */
-	off += align8(n * 8); /* chash */
 	off += align8(n);     /* color */
 	off += align8(n * 2) * 4; /* chain, next, libs, size */
 	b->mutable_bytes = off;
@@ -390,7 +456,6 @@ sht_board_new(const struct sht_board_options *opt)
 		return NULL;
 	}
 	off = 0;
-	b->chash = (uint64_t *)(void *)(mem + off); off += align8(n * 8);
 	b->color = mem + off; off += align8(n);
 	b->chain = (uint16_t *)(void *)(mem + off); off += align8(n * 2);
 	b->next = (uint16_t *)(void *)(mem + off); off += align8(n * 2);
@@ -412,7 +477,6 @@ sht_board_clear(struct sht_board *b)
 	 * corner, never a stone) reads as a chain of nothing.  Clearing all of them was most of
 	 * making a board. */
 	memset(b->chain, 0, (size_t)b->npoints * sizeof(*b->chain));
-	b->chash[0] = 0;
 	b->next[0] = 0;
 	b->libs[0] = 0;
 	b->size[0] = 0;
@@ -429,6 +493,7 @@ sht_board_clear(struct sht_board *b)
 	b->stones_left[SHT_WHITE] = b->opt.supply[SHT_WHITE];
 	b->moves = 0;
 	b->passes = 0;
+	b->stones = 0;
 	b->nremoved = 0;
 	b->history_started = 0;
 	b->hist_len = 0;
@@ -444,7 +509,7 @@ sht_board_clone(const struct sht_board *src)
 
 	if (b == NULL)
 		return NULL;
-	memcpy(b->chash, src->chash, src->mutable_bytes);
+	memcpy(b->color, src->color, src->mutable_bytes);
 	memcpy(b->bits, src->bits, sizeof(b->bits));
 	b->hash = src->hash;
 	b->ko_point = src->ko_point;
@@ -454,6 +519,7 @@ sht_board_clone(const struct sht_board *src)
 	memcpy(b->stones_left, src->stones_left, sizeof(b->stones_left));
 	b->moves = src->moves;
 	b->passes = src->passes;
+	b->stones = src->stones;
 	b->history_started = src->history_started;
 	if (src->hist_len > 0) {
 		if (!hist_reserve(b, src->hist_len)) {
@@ -485,7 +551,7 @@ sht_board_free(struct sht_board *b)
 	free(b->hist_hash);
 	free(b->pos);
 	free(b->index);
-	free(b->chash); /* the start of the one allocation */
+	free(b->color); /* the start of the one allocation */
 	free(b);
 }
 
@@ -669,7 +735,6 @@ merge_chains(struct sht_board *b, int a, int c)
 	const uint8_t *restrict color = b->color;
 	uint16_t *restrict chain = b->chain, *restrict next = b->next, *restrict size = b->size;
 	uint16_t *restrict libs = b->libs;
-	uint64_t *restrict chash = b->chash;
 	int big = a, small = c, extra = 0, stride = b->stride, tmp;
 
 	if (size[a] < size[c]) {
@@ -693,8 +758,23 @@ merge_chains(struct sht_board *b, int a, int c)
 	next[small] = (uint16_t)tmp;
 	size[big] = (uint16_t)(size[big] + size[small]);
 	libs[big] = (uint16_t)(libs[big] + extra);
-	chash[big] ^= chash[small];
 	return big;
+}
+
+/* The XOR of the Zobrist keys of the chain at id: walked, not kept per chain, since only a
+ * capture or a suicide asks (a few moves a game), while keeping it cost every move. */
+static uint64_t
+chain_keys(const struct sht_board *b, int id)
+{
+	const uint64_t *keys = b->zobrist + (b->color[id] == SHT_WHITE ? b->npoints : 0);
+	uint64_t h = 0;
+	int s = id;
+
+	do {
+		h ^= keys[s];
+		s = b->next[s];
+	} while (s != id);
+	return h;
 }
 
 /* Removes a whole chain; every point it empties becomes a liberty of each distinct chain of the
@@ -706,11 +786,12 @@ remove_chain(struct sht_board *b, int id)
 	uint16_t *restrict chain = b->chain, *restrict libs = b->libs;
 	const uint16_t *restrict next = b->next;
 	uint64_t *restrict bits = b->bits[color[id] - 1];
+	const uint64_t *keys = b->zobrist + (color[id] == SHT_WHITE ? b->npoints : 0);
 	int *restrict removed = b->removed;
 	int victim = color[id], other = 3 - victim, s = id, n = b->size[id], nremoved = b->nremoved;
 	int stride = b->stride;
+	uint64_t h = 0;
 
-	b->hash ^= b->chash[id];
 	do {
 		const int q[4] = { s - stride, s - 1, s + 1, s + stride };
 		int nxt = next[s], seen[4], nseen = 0;
@@ -718,6 +799,7 @@ remove_chain(struct sht_board *b, int id)
 		color[s] = SHT_EMPTY;
 		bits[s >> 6] &= ~(UINT64_C(1) << (s & 63));
 		chain[s] = 0;
+		h ^= keys[s];
 		removed[nremoved++] = s;
 #pragma GCC unroll 4
 		for (int d = 0; d < 4; d++) {
@@ -735,7 +817,9 @@ remove_chain(struct sht_board *b, int id)
 		}
 		s = nxt;
 	} while (s != id);
+	b->hash ^= h;
 	b->nremoved = nremoved;
+	b->stones -= n;
 	return n;
 }
 
@@ -756,19 +840,16 @@ struct assessment {
  * was listed already (from another neighbour). */
 static inline __attribute__((always_inline)) void
 assess_neighbour(const struct sht_board *b, int c, int col, int id, bool dup,
-    struct assessment *a, uint64_t *cap_hash, int *ncap, uint64_t *friend_hash, int *nfriend,
-    bool *safe_friend)
+    struct assessment *a, int *ncap, int *nfriend, bool *safe_friend)
 {
 	if (id == 0 || dup)
 		return;
 	if (col == c) {
 		a->friends[a->nfriends++] = id;
-		*friend_hash ^= b->chash[id];
 		*nfriend += b->size[id];
 		*safe_friend |= b->libs[id] > 1;
 	} else if (b->libs[id] == 1) {
 		a->caps[a->ncaps++] = id;
-		*cap_hash ^= b->chash[id];
 		*ncap += b->size[id];
 	} else {
 		a->opps[a->nopps++] = id;
@@ -783,7 +864,7 @@ assess(const struct sht_board *b, enum sht_color c, int p, struct sht_move_info 
 {
 	int opp, ncap = 0, nfriend = 0;
 	bool safe_friend = false;
-	uint64_t cap_hash = 0, friend_hash = 0, after;
+	uint64_t after;
 
 	info->captured = 0;
 	info->suicided = 0;
@@ -840,8 +921,7 @@ assess(const struct sht_board *b, enum sht_color c, int p, struct sht_move_info 
 #pragma GCC unroll 4
 			for (int e = 0; e < d; e++)
 				dup |= ids[e] == ids[d];
-			assess_neighbour(b, c, k, ids[d], dup, a, &cap_hash, &ncap, &friend_hash,
-			    &nfriend, &safe_friend);
+			assess_neighbour(b, c, k, ids[d], dup, a, &ncap, &nfriend, &safe_friend);
 		}
 	}
 	a->key = zkey(b, c, p);
@@ -849,10 +929,14 @@ assess(const struct sht_board *b, enum sht_color c, int p, struct sht_move_info 
 		/* Suicide.  One stone alone is never legal; a multi-stone one only where allowed. */
 		if (a->nfriends == 0 || !b->opt.multi_stone_suicide)
 			return info->verdict = SHT_ILLEGAL_SUICIDE;
-		after = b->hash ^ friend_hash;
+		after = b->hash;
+		for (int k = 0; k < a->nfriends; k++)
+			after ^= chain_keys(b, a->friends[k]);
 		info->suicided = nfriend + 1;
 	} else {
-		after = b->hash ^ a->key ^ cap_hash;
+		after = b->hash ^ a->key;
+		for (int k = 0; k < a->ncaps; k++)
+			after ^= chain_keys(b, a->caps[k]);
 		info->captured = ncap;
 	}
 	info->hash_after = after;
@@ -884,7 +968,7 @@ sht_board_check(const struct sht_board *b, enum sht_color c, int p, struct sht_m
  * empty neighbours (empty_dirs) that f does not touch are its new liberties.  One of each such
  * point's neighbours is p itself, so three are looked at. */
 static inline __attribute__((always_inline)) void
-join_stone(struct sht_board *b, int p, int f, unsigned empty_dirs, uint64_t key)
+join_stone(struct sht_board *b, int p, int f, unsigned empty_dirs)
 {
 	const uint16_t *ch = b->chain + p;
 	ptrdiff_t s = b->stride;
@@ -904,7 +988,6 @@ join_stone(struct sht_board *b, int p, int f, unsigned empty_dirs, uint64_t key)
 	b->next[p] = (uint16_t)tmp;
 	b->size[f]++;
 	b->libs[f] = (uint16_t)(b->libs[f] + extra);
-	b->chash[f] ^= key;
 }
 
 /* Places colour c's stone on p as the assessment found it: the chains beside it lose p as a
@@ -917,6 +1000,7 @@ place_stone(struct sht_board *b, int c, int p, const struct assessment *a)
 	int opp = 3 - c, id = p, captured = 0;
 
 	b->passes = 0;
+	b->stones++;
 	if (b->stones_left[c] > 0)
 		b->stones_left[c]--;
 	b->color[p] = (uint8_t)c;
@@ -929,7 +1013,7 @@ place_stone(struct sht_board *b, int c, int p, const struct assessment *a)
 		/* The stone joins a chain: merge_chains's lone-stone case, told which of the
 		 * stone's neighbours are empty. */
 		libs[a->friends[0]]--;
-		join_stone(b, p, id = a->friends[0], a->empty_dirs, a->key);
+		join_stone(b, p, id = a->friends[0], a->empty_dirs);
 	} else if (a->nfriends > 0) {
 		/* Two lone stones: merge_chains keeps the first on a tie, the one just played.
 		 * The other's liberties are none of p's (no point is beside both), so the pair
@@ -941,12 +1025,10 @@ place_stone(struct sht_board *b, int c, int p, const struct assessment *a)
 		b->next[f] = (uint16_t)p;
 		b->size[p] = 2;
 		libs[p] = (uint16_t)(a->empty + libs[f] - 1);
-		b->chash[p] = a->key ^ b->chash[f];
 	} else {
 		b->chain[p] = (uint16_t)p;
 		b->next[p] = (uint16_t)p;
 		b->size[p] = 1;
-		b->chash[p] = a->key;
 		libs[p] = (uint16_t)a->empty;
 	}
 	for (int k = 1; k < a->nfriends; k++) {
@@ -1014,6 +1096,7 @@ sht_board_rebuild(struct sht_board *b)
 	memset(b->chain, 0, (size_t)b->npoints * sizeof(*b->chain));
 	memset(b->bits, 0, sizeof(b->bits));
 	b->hash = 0;
+	b->stones = 0;
 	for (int p = 0; p < b->npoints; p++) {
 		int col = b->color[p], top = 0, prev;
 		uint32_t lm;
@@ -1022,7 +1105,6 @@ sht_board_rebuild(struct sht_board *b)
 			continue;
 		b->chain[p] = (uint16_t)p;
 		b->size[p] = 0;
-		b->chash[p] = 0;
 		b->libs[p] = 0;
 		lm = sht_board_new_mark(b);
 		prev = p;
@@ -1032,7 +1114,7 @@ sht_board_rebuild(struct sht_board *b)
 			int s = stack[--top];
 
 			b->size[p]++;
-			b->chash[p] ^= zkey(b, col, s);
+			b->hash ^= zkey(b, col, s);
 			if (s != p) {
 				b->next[prev] = (uint16_t)s;
 				prev = s;
@@ -1051,7 +1133,7 @@ sht_board_rebuild(struct sht_board *b)
 			}
 		}
 		b->next[prev] = (uint16_t)p;
-		b->hash ^= b->chash[p];
+		b->stones += b->size[p];
 	}
 	b->nremoved = 0;
 }
@@ -1080,7 +1162,7 @@ struct sht_board_snapshot {
 	size_t bytes;
 	uint64_t bits[2][SHT_BITSET_WORDS];
 	uint64_t hash;
-	int ko_point, ko_player, to_move, captures[3], stones_left[3], moves, passes;
+	int ko_point, ko_player, to_move, captures[3], stones_left[3], moves, passes, stones;
 	int history_started, hist_len;
 	unsigned char data[];
 };
@@ -1106,7 +1188,7 @@ sht_board_snapshot_free(struct sht_board_snapshot *s)
 void
 sht_board_save(const struct sht_board *b, struct sht_board_snapshot *s)
 {
-	memcpy(s->data, b->chash, b->mutable_bytes);
+	memcpy(s->data, b->color, b->mutable_bytes);
 	memcpy(s->bits, b->bits, sizeof(s->bits));
 	s->hash = b->hash;
 	s->ko_point = b->ko_point;
@@ -1116,6 +1198,7 @@ sht_board_save(const struct sht_board *b, struct sht_board_snapshot *s)
 	memcpy(s->stones_left, b->stones_left, sizeof(s->stones_left));
 	s->moves = b->moves;
 	s->passes = b->passes;
+	s->stones = b->stones;
 	s->history_started = b->history_started;
 	s->hist_len = b->hist_len;
 }
@@ -1123,7 +1206,7 @@ sht_board_save(const struct sht_board *b, struct sht_board_snapshot *s)
 void
 sht_board_restore(struct sht_board *b, const struct sht_board_snapshot *s)
 {
-	memcpy(b->chash, s->data, b->mutable_bytes);
+	memcpy(b->color, s->data, b->mutable_bytes);
 	memcpy(b->bits, s->bits, sizeof(b->bits));
 	b->hash = s->hash;
 	b->ko_point = s->ko_point;
@@ -1133,6 +1216,7 @@ sht_board_restore(struct sht_board *b, const struct sht_board_snapshot *s)
 	memcpy(b->stones_left, s->stones_left, sizeof(b->stones_left));
 	b->moves = s->moves;
 	b->passes = s->passes;
+	b->stones = s->stones;
 	b->history_started = s->history_started;
 	b->nremoved = 0;
 	hist_truncate(b, s->hist_len);

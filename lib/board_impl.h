@@ -29,7 +29,6 @@ struct sht_board {
 	/* Per chain, indexed by chain id. */
 	uint16_t *libs;  /* exact liberty count */
 	uint16_t *size;
-	uint64_t *chash; /* XOR of the chain's stone keys, so a capture updates the hash in O(1) */
 	size_t mutable_bytes;
 
 	/* Immutable or scratch. */
@@ -51,6 +50,7 @@ struct sht_board {
 	int stones_left[3];
 	int moves;
 	int passes;
+	int stones;  /* on the board, both colours */
 	int history_started;
 
 	/* Hash history, for superko and cycles.  hist lists every (position, player to move)
@@ -59,8 +59,9 @@ struct sht_board {
 	 * them (position index + 1, 0 free).  Positions are only ever removed last-in first-out
 	 * (a snapshot's restore), which leaves a linear-probing table exactly as it was; 4-byte
 	 * slots instead of whole entries keep the table a request builds small to clear.
-	 * With opt.history_on_request there is no index and no pos: hist holds each state's white
-	 * to move (0 or 1) and hist_hash its hash, and the questions read the list. */
+	 * With opt.history_on_request there is no index and no pos: hist holds each state's stones
+	 * on the board and white to move (stones << 1 | white) and hist_hash its hash, and the
+	 * questions read the list. */
 	uint32_t *hist;
 	uint64_t *hist_hash;
 	int hist_len, hist_cap;

@@ -544,6 +544,9 @@ check_history(const struct sht_board *b, const uint64_t (*states)[2], int n, int
 		most = k > most ? k : most;
 	}
 	assert_int_equal(sht_board_most_occurrences(b), most);
+	/* The replay's question, for every count up to one past the most. */
+	for (int k = 0; k <= most + 1; k++)
+		assert_int_equal(sht_board_occurs_at_least(b, k), most >= k);
 }
 
 /* Plays random states up to `limit`, recording each in states; saves the board into snap when

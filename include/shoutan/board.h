@@ -66,7 +66,7 @@ struct sht_board_options {
 	bool track_history;
 	int supply[3];              /* stones each colour may place, indexed by colour; SHT_UNLIMITED */
 	/* With simple ko: keep the history as a plain list that moves do not read, for a replay
-	 * that asks about repetition once, at its end (sht_board_most_occurrences), rather than
+	 * that asks about repetition once, at its end (sht_board_occurs_at_least), rather than
 	 * at every move.  sht_move_info.repeated is then always false, and sht_board_occurrences
 	 * reads the whole list.  Ignored under superko, which asks at every move. */
 	bool history_on_request;
@@ -140,6 +140,10 @@ SHT_EXPORT int sht_board_occurrences(const struct sht_board *b, uint64_t hash, e
 /* The most times one (position, player to move) state occurs in the history (0 without one):
  * in time proportional to the history's length, with its memory, or -1 when that runs out. */
 SHT_EXPORT int sht_board_most_occurrences(const struct sht_board *b);
+/* Whether some (position, player to move) state occurs n times or more in the history: 1 or
+ * 0, or -1 when memory runs out.  What a replay asks once at its end; with history_on_request
+ * it reads little more than each state's stone count unless one count comes back n times. */
+SHT_EXPORT int sht_board_occurs_at_least(const struct sht_board *b, int n);
 /* Makes room for `states` (position, player to move) states in the history (each move, pass
  * and mid-game setup edit adds one, and the start one), so that a replay of known length
  * grows no table while it runs.  A board that keeps no history ignores it; false when memory
