@@ -1,4 +1,5 @@
 /* The SGF reader: decoding, an iterative parser that survives hostile files, and game extraction. */
+#include <limits.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -1314,6 +1315,67 @@ keep_clock_node(struct clock_view *clock, const struct clock_node *n)
 	return true;
 }
 
+/*
+ * The run of nodes from *at that are one move each, ";B[pd]" with white space between, each
+ * read as read_direct_node reads such a node (read_plain_move, add_event): the common case of a
+ * record, read in a loop of its own with the counts in locals and room made once for as many
+ * nodes as the rest of the text could hold (six bytes each).  *at stops before the first byte
+ * that is not such a node, or after a move that more properties follow.  False on a point off
+ * the board, or when memory runs out.
+ */
+static bool
+read_plain_moves(struct game_builder *gb, const char *s, size_t len, size_t *at)
+{
+	struct sht_sgf_game *g = gb->g;
+	const int w = g->width, h = g->height;
+	const bool tt_pass = w <= 19 && h <= 19;
+	int n = g->nevents, moves = g->nmoves, node = gb->node;
+	size_t pos = *at, room = (size_t)n + (len - pos) / 6 + 1;
+	struct sht_sgf_event *ev, *e;
+
+	if (room > (size_t)gb->cap) {
+		if (room > INT_MAX || (ev = realloc(g->events, sizeof(*ev) * room)) == NULL)
+			return false;
+		g->events = ev;
+		gb->cap = (int)room;
+	}
+	ev = g->events;
+	for (;;) {
+		size_t p = pos;
+		const char *t;
+		int x, y;
+
+		while (is_space(s[p]))
+			p++;
+		t = s + p + 1;
+		if (s[p] != ';' || !is_plain_move(t) || t[5] == '[')
+			break;
+		x = t[2] - 'a';
+		y = t[3] - 'a';
+		/* tt is off every board it is a pass on (up to 19x19), so a point on the board
+		 * is one test. */
+		if (x >= w || y >= h) {
+			if (x != 't' - 'a' || y != 't' - 'a' || !tt_pass)
+				return false;
+			x = y = -1;
+		}
+		e = &ev[n++];
+		e->kind = SHT_SGF_MOVE;
+		e->color = t[0] == 'B' ? SHT_BLACK : SHT_WHITE;
+		e->x = x;
+		e->y = y;
+		e->move_number = ++moves;
+		e->offset = p + 1;
+		node++;
+		pos = p + 6;
+	}
+	g->nevents = n;
+	g->nmoves = moves;
+	gb->node = node;
+	*at = pos;
+	return true;
+}
+
 /* The properties of the main-line node after the ';' at *at: its events made, *at moved past
  * them.  host/clock.c reads a move's BL/WL/OB/OW from the tree: a timed reading keeps them for
  * the clock's tree; an untimed one stops at the first of them (clock->times_seen), so that a
@@ -1501,22 +1563,19 @@ read_direct(struct direct_reader *r, struct game_builder *gb, struct sht_sgf_gam
 	for (;;) {
 		char ch = r->s[at];
 
+		/* The first move, which the clock's tree names, is read by read_direct_node, and
+		 * every node of a timed reading (which the clock's tree holds whole). */
+		if (g->nmoves > 0 && !clock->timed && !read_plain_moves(gb, r->s, r->len, &at))
+			return false;
+		ch = r->s[at];
 		if (is_space(ch)) {
 			at++;
 		} else if (ch == ';') {
 			at++;
 			gb->node++;
-			/* A node that is one move, ";B[pd]", the common case, read here; the first
-			 * move, which the clock's tree names, any node of a timed reading (which
-			 * the clock's tree holds whole) and any other node by read_direct_node. */
-			if (g->nmoves > 0 && !clock->timed && is_plain_move(r->s + at) &&
-			    r->s[at + 5] != '[') {
-				if (!read_plain_move(gb, r->s + at, at))
-					return false;
-				at += 5;
-			} else if (!read_direct_node(r, gb, &at, false, clock)) {
+			/* Any node but one move alone (read_plain_moves took those). */
+			if (!read_direct_node(r, gb, &at, false, clock))
 				return false;
-			}
 		} else if (is_upper(ch)) {
 			/* More properties of the node whose move was read above. */
 			if (!read_direct_node(r, gb, &at, false, clock))
