@@ -1093,9 +1093,12 @@ skip_space(const char *s, size_t *at)
 static bool
 skip_raw_value(const char *s, size_t len, size_t *at)
 {
-	size_t pos = *at + 1;
+	size_t pos = *at + 1, end = pos + 16 < len ? pos + 16 : len;
 
-	while (pos < len) {
+	/* A short value (a point, a label) byte by byte; a longer one, a comment most often,
+	 * with memchr, which looks at many bytes at once: its ']', then whether an escape
+	 * comes before it (one that does is passed over with the byte it escapes). */
+	while (pos < end) {
 		char ch = s[pos++];
 
 		if (ch == ']') {
@@ -1104,6 +1107,19 @@ skip_raw_value(const char *s, size_t len, size_t *at)
 		}
 		if (ch == '\\')
 			pos++;
+	}
+	while (pos < len) {
+		const char *close = memchr(s + pos, ']', len - pos);
+		const char *esc;
+
+		if (close == NULL)
+			return false;
+		esc = memchr(s + pos, '\\', (size_t)(close - (s + pos)));
+		if (esc == NULL) {
+			*at = (size_t)(close - s) + 1;
+			return true;
+		}
+		pos = (size_t)(esc - s) + 2;
 	}
 	return false;
 }
@@ -1137,11 +1153,22 @@ read_strict_id(const char *s, size_t *at, char id[16])
 static bool
 skip_raw_values(const char *s, size_t len, size_t *at)
 {
-	while (s[*at] == '[') {
-		if (!skip_raw_value(s, len, at))
+	size_t pos = *at;
+
+	while (s[pos] == '[') {
+		const char *v = s + pos;
+
+		/* A point of two letters, as lists of them are written (TB[aa][ba]...), is
+		 * passed over at once: neither letter is a ']' or an escape. */
+		if (pos + 3 < len && v[3] == ']' && v[1] != ']' && v[1] != '\\' && v[2] != ']' &&
+		    v[2] != '\\')
+			pos += 4;
+		else if (!skip_raw_value(s, len, &pos))
 			return false;
-		skip_space(s, at);
+		while (is_space(s[pos]))
+			pos++;
 	}
+	*at = pos;
 	return true;
 }
 
