@@ -527,17 +527,18 @@ static inline bool
 event_point(const struct sht_replay *out, const struct point_map *m,
     const struct sht_sgf_event *e, int *p, struct sht_error *err)
 {
+	if ((unsigned)e->x < (unsigned)m->w && (unsigned)e->y < (unsigned)m->h) {
+		*p = m->origin + e->x * m->dx + e->y * m->dy;
+		return true;
+	}
 	if (e->x < 0) {
 		*p = SHT_PASS;
 		return true;
 	}
-	*p = (unsigned)e->x < (unsigned)m->w && (unsigned)e->y < (unsigned)m->h ?
-	    m->origin + e->x * m->dx + e->y * m->dy : SHT_NO_POINT;
-	if (*p == SHT_NO_POINT)
-		return judge_error(err, SHT_ERROR_BAD_PARAMS, e->move_number, "%s at (%d, %d) is off "
-		    "the %dx%d board", e->kind == SHT_SGF_MOVE ? "move" : "setup stone", e->x, e->y,
-		    sht_board_width(out->board), sht_board_height(out->board));
-	return true;
+	*p = SHT_NO_POINT;
+	return judge_error(err, SHT_ERROR_BAD_PARAMS, e->move_number, "%s at (%d, %d) is off the "
+	    "%dx%d board", e->kind == SHT_SGF_MOVE ? "move" : "setup stone", e->x, e->y,
+	    sht_board_width(out->board), sht_board_height(out->board));
 }
 
 /* sht_judge_start, with judge_begin's on_request. */
@@ -612,6 +613,11 @@ replay_events(const struct sht_ruleset *rs, const struct sht_game *game,
     const int *komi_override, bool on_request, struct sht_replay *out, struct sht_error *err)
 {
 	const struct sht_sgf_game *g = &game->g;
+	/* The event list in locals: the board's move is a call the compiler cannot see into, so
+	 * it reloaded them from the game after every move. */
+	const struct sht_sgf_event *events = g->events;
+	const int nevents = g->nevents;
+	const bool implied = game->implied_passes;
 	int to_move, first;
 	char note[SHT_NOTE_MAX];
 	struct point_map map;
@@ -620,8 +626,8 @@ replay_events(const struct sht_ruleset *rs, const struct sht_game *game,
 	    err))
 		return false;
 	point_map_init(&map, out->board);
-	for (int i = first; i < g->nevents && out->end == SHT_END_PLAYING; i++) {
-		const struct sht_sgf_event *e = &g->events[i];
+	for (int i = first; i < nevents && out->end == SHT_END_PLAYING; i++) {
+		const struct sht_sgf_event *e = &events[i];
 		int p;
 
 		if (!event_point(out, &map, e, &p, err))
@@ -636,8 +642,8 @@ replay_events(const struct sht_ruleset *rs, const struct sht_game *game,
 			sht_board_set_to_move(out->board, (enum sht_color)to_move);
 			continue;
 		}
-		if (judge_move(rs, out, e->color, p, e->move_number, game->implied_passes,
-		    &to_move) == SHT_CONSEQUENCE_REJECT) {
+		if (judge_move(rs, out, e->color, p, e->move_number, implied, &to_move) ==
+		    SHT_CONSEQUENCE_REJECT) {
 			int n = e->move_number;
 			char v[8];
 
