@@ -175,35 +175,44 @@ text_result_members(struct sht_text *t, const struct sht_score_result *r, int de
 	return true;
 }
 
-/* The vertices of the points flagged in `flags`, in board order, comma-separated.  Points of
- * a row are consecutive (the board is a padded array of rows, HACKING.md), so a row with no
- * flag, the usual case, is passed over eight bytes at a time. */
+/* The vertices of the points flagged in `flags`, in board order, comma-separated.  The board is
+ * a padded array of rows (HACKING.md), so the flags from the first point to the last are read
+ * eight bytes at a time, most words being 0, and a flag's row is followed as the scan moves on;
+ * a flag in the padding between rows names no vertex and is passed over. */
 static void
 text_marked_vertices(struct sht_text *t, const struct sht_board *b, const uint8_t *flags)
 {
 	int w = sht_board_width(b), h = sht_board_height(b);
+	int first_point = sht_board_point(b, 0, 0), end = sht_board_point(b, w - 1, h - 1) + 1;
+	int stride = h > 1 ? sht_board_point(b, 0, 1) - first_point : w, y = 0, row = first_point;
 	bool first = true;
 
-	for (int y = 0; y < h; y++) {
-		int p = sht_board_point(b, 0, y), x = 0;
+	for (int p = first_point; p < end; p += 8) {
+		uint64_t eight = 0;
+		int n = end - p < 8 ? end - p : 8;
 
-		while (x < w) {
-			uint64_t eight = 0;
+		memcpy(&eight, flags + p, (size_t)n);
+		while (eight != 0) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+			int k = __builtin_ctzll(eight) >> 3, q = p + k;
+#else
+			int k = 0, q;
 
-			if (x + 8 <= w) {
-				memcpy(&eight, flags + p + x, 8);
-				if (eight == 0) {
-					x += 8;
-					continue;
-				}
+			while (((const uint8_t *)&eight)[k] == 0)
+				k++;
+			q = p + k;
+#endif
+			((uint8_t *)&eight)[k] = 0;
+			while (q >= row + stride) {
+				row += stride;
+				y++;
 			}
-			for (int end = x + 8 < w ? x + 8 : w; x < end; x++)
-				if (flags[p + x]) {
-					if (!first)
-						sht_text_char(t, ',');
-					text_vertex_xy(t, b, x, y);
-					first = false;
-				}
+			if (q - row >= w)
+				continue;
+			if (!first)
+				sht_text_char(t, ',');
+			text_vertex_xy(t, b, q - row, y);
+			first = false;
 		}
 	}
 }
@@ -234,7 +243,8 @@ sht_text_score(struct sht_text *t, const struct sht_ruleset *rs, const struct sh
 	sht_text_lit(t, "],\"seki\":[");
 	text_marked_vertices(t, b, rep->seki);
 	sht_text_lit(t, "],\"ownership\":[");
-	for (int y = 0; y < h; y++) {
+	for (int y = 0, p0 = sht_board_point(b, 0, 0),
+	    stride = h > 1 ? sht_board_point(b, 0, 1) - p0 : w; y < h; y++) {
 		static const char owner_char[4] = { '.', 'X', 'O', '.' };
 		/* owner_char of two points: index bits 0-1 black's, 2-3 white's, low bit first. */
 		static const char owner_pairs[16][2] = {
@@ -243,7 +253,7 @@ sht_text_score(struct sht_text *t, const struct sht_ruleset *rs, const struct sh
 			{ '.', 'O' }, { 'X', 'O' }, { '.', '.' }, { 'X', '.' },
 			{ 'O', 'O' }, { '.', 'O' }, { 'O', '.' }, { '.', '.' },
 		};
-		int p = sht_board_point(b, 0, y), i = p >> 6, s = p & 63;
+		int p = p0 + y * stride, i = p >> 6, s = p & 63;
 		/* The row's bits of each colour's area, from column 0. */
 		uint64_t black = rep->owner.black[i] >> s, white = rep->owner.white[i] >> s;
 		char row[SHT_MAX_SIZE + 3];
