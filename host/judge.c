@@ -698,12 +698,13 @@ sht_dead_parse_list(const struct sht_board *b, const char *const *vertices, int 
 	out->mode = SHT_DEAD_LIST;
 	out->npoints = 0;
 	for (int i = 0; i < n; i++) {
-		int p = sht_vertex_parse(b, vertices[i]);
+		int p = sht_vertex_parse(b, vertices[i]), c;
 
 		if (p == SHT_NO_POINT || p == SHT_PASS)
 			return judge_error(err, SHT_ERROR_BAD_PARAMS, 0, "dead: '%.20s' is not a vertex "
 			    "of the %dx%d board", vertices[i], sht_board_width(b), sht_board_height(b));
-		if (sht_board_at(b, p) != SHT_BLACK && sht_board_at(b, p) != SHT_WHITE)
+		c = sht_board_at(b, p);
+		if (c != SHT_BLACK && c != SHT_WHITE)
 			return judge_error(err, SHT_ERROR_BAD_PARAMS, 0, "dead: %s has no stone on it "
 			    "in the final position", vertices[i]);
 		if (out->npoints < (int)(sizeof(out->points) / sizeof(out->points[0])))
