@@ -414,6 +414,37 @@ attacker_captures(struct ko_search *ks, int depth, int to_move, struct ko_bans b
 	return result;
 }
 
+/* What a pass changes on a search board (the exact search's, the races'), which keeps no
+ * history: no stone, only the counters and the ko that sht_board_play resets.  Putting them
+ * back leaves the board as sht_board_restore would from a snapshot taken before the pass,
+ * without copying its arrays (a node's search returns with the board as it found it, so the
+ * reply to the pass leaves it so).  And a node needs its snapshot only once it plays a stone:
+ * a defender's pass that settles the node needs none. */
+struct pass_undo {
+	int ko_point, ko_player, to_move, moves, passes;
+};
+
+static void
+pass_undo_save(const struct sht_board *b, struct pass_undo *u)
+{
+	u->ko_point = b->ko_point;
+	u->ko_player = b->ko_player;
+	u->to_move = b->to_move;
+	u->moves = b->moves;
+	u->passes = b->passes;
+}
+
+static void
+pass_undo_restore(struct sht_board *b, const struct pass_undo *u)
+{
+	b->ko_point = u->ko_point;
+	b->ko_player = u->ko_player;
+	b->to_move = u->to_move;
+	b->moves = u->moves;
+	b->passes = u->passes;
+	b->nremoved = 0;
+}
+
 /* attacker_captures, past the table: every move of the player to move (and a pass). */
 static bool
 ko_search_moves(struct ko_search *ks, int depth, int to_move, struct ko_bans bans[3],
@@ -421,12 +452,12 @@ ko_search_moves(struct ko_search *ks, int depth, int to_move, struct ko_bans ban
 {
 	struct sht_board *b = ks->b;
 	int other = 3 - to_move;
-	bool attacking = to_move == ks->attacker;
+	bool attacking = to_move == ks->attacker, saved = false;
 
-	sht_board_save(b, ks->snaps[depth]);
 	for (int i = -1; i < ks->npoints; i++) {
 		int p = i < 0 ? SHT_PASS : ks->points[i];
 		struct ko_bans next[3] = { { { 0 }, 0 }, bans[1], bans[2] };
+		struct pass_undo undo;
 		bool captured;
 
 		if (p == SHT_PASS && passed) {
@@ -437,13 +468,21 @@ ko_search_moves(struct ko_search *ks, int depth, int to_move, struct ko_bans ban
 		}
 		if (p == SHT_PASS) {
 			next[to_move].n = 0; /* a pass for the kos: they may be retaken now */
+			pass_undo_save(b, &undo);
 			sht_board_play(b, (enum sht_color)to_move, SHT_PASS, NULL);
-		} else if (b->color[p] != SHT_EMPTY || banned(&bans[to_move], p) ||
-		    sht_board_play(b, (enum sht_color)to_move, p, NULL) != SHT_LEGAL) {
+		} else if (b->color[p] != SHT_EMPTY || banned(&bans[to_move], p)) {
 			continue;
 		} else {
-			int ko = sht_board_ko_point(b, (enum sht_color)other);
+			int ko;
 
+			/* The node's snapshot, taken before its first stone. */
+			if (!saved) {
+				sht_board_save(b, ks->snaps[depth]);
+				saved = true;
+			}
+			if (sht_board_play(b, (enum sht_color)to_move, p, NULL) != SHT_LEGAL)
+				continue;
+			ko = sht_board_ko_point(b, (enum sht_color)other);
 			if (ko != SHT_NO_POINT && attacking && ks->no_ko) {
 				sht_board_restore(b, ks->snaps[depth]);
 				continue;
@@ -452,7 +491,10 @@ ko_search_moves(struct ko_search *ks, int depth, int to_move, struct ko_bans ban
 				next[other].point[next[other].n++] = ko;
 		}
 		captured = attacker_captures(ks, depth + 1, other, next, p == SHT_PASS);
-		sht_board_restore(b, ks->snaps[depth]);
+		if (p == SHT_PASS)
+			pass_undo_restore(b, &undo);
+		else
+			sht_board_restore(b, ks->snaps[depth]);
 		if (captured && attacking)
 			return true;
 		if (!captured && !attacking)
@@ -1069,7 +1111,7 @@ race_captures(struct race *r, int depth, int to_move)
 	bool attacking = to_move == att;
 	uint64_t key;
 	struct race_seen *seen;
-	bool result = !attacking, cut_above;
+	bool result = !attacking, cut_above, saved = false;
 
 	if (b->color[r->stone[def]] != def)
 		return true;
@@ -1126,22 +1168,32 @@ race_captures(struct race *r, int depth, int to_move)
 	 * points are the defender's now.) */
 	if ((!attacking || r->persist) && b->color[r->stone[att]] == att)
 		add_chain_moves(b, b->chain[r->stone[att]], false, moves, &n);
-	sht_board_save(b, r->snaps[depth]);
 	/* Whether a line below this position meets the depth limit, for the table. */
 	cut_above = r->cut;
 	r->cut = false;
 	for (int i = attacking ? 0 : -1; i < n; i++) {
+		struct pass_undo undo;
 		bool captured;
 
 		if (i < 0) {
 			/* The defender may pass (filling a shared liberty can be its loss). */
+			pass_undo_save(b, &undo);
 			sht_board_play(b, (enum sht_color)to_move, SHT_PASS, NULL);
-		} else if (sht_board_play(b, (enum sht_color)to_move, moves[i], NULL) !=
-		    SHT_LEGAL) {
-			continue;
+		} else {
+			/* The snapshot before the first stone, as in ko_search_moves. */
+			if (!saved) {
+				sht_board_save(b, r->snaps[depth]);
+				saved = true;
+			}
+			if (sht_board_play(b, (enum sht_color)to_move, moves[i], NULL) !=
+			    SHT_LEGAL)
+				continue;
 		}
 		captured = race_captures(r, depth + 1, 3 - to_move);
-		sht_board_restore(b, r->snaps[depth]);
+		if (i < 0)
+			pass_undo_restore(b, &undo);
+		else
+			sht_board_restore(b, r->snaps[depth]);
 		if (r->gave_up)
 			return false; /* the whole search's answer is void: r->cut no longer matters */
 		if (captured == attacking) {
