@@ -1,0 +1,184 @@
+/* Unit tests that the dead-stone judge's own shortcuts (lib/dead.c, included here for its static
+ * functions) answer exactly what the board's functions and the judge's first versions of them
+ * answer, on positions from long random games: a shortcut that differs would change playouts. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "../lib/dead.c"
+
+/* is_eye as the judge first wrote it, a loop over the neighbours and the diagonals. */
+static bool
+eye_reference(const struct sht_board *b, int c, int p)
+{
+	static const int diag_dx[4] = { -1, 1, -1, 1 }, diag_dy[4] = { -1, -1, 1, 1 };
+	int opp = 0, off = 0;
+
+	for (int d = 0; d < 4; d++) {
+		int q = b->color[p + b->dir[d]];
+
+		if (q != c && q != SHT_OFFBOARD)
+			return false;
+	}
+	for (int d = 0; d < 4; d++) {
+		int q = b->color[p + diag_dy[d] * b->stride + diag_dx[d]];
+
+		if (q == SHT_OFFBOARD)
+			off = 1;
+		else if (q == 3 - c)
+			opp++;
+	}
+	return opp + off < 2;
+}
+
+/* Every shortcut at every empty point, for both colours. */
+static void
+check_position(struct sht_board *b, uint8_t *seen)
+{
+	for (int p = 0; p < b->npoints; p++) {
+		if (b->color[p] != SHT_EMPTY)
+			continue;
+		for (int c = SHT_BLACK; c <= SHT_WHITE; c++) {
+			bool legal = sht_board_check(b, (enum sht_color)c, p, NULL) == SHT_LEGAL;
+			bool fill = sht_board_can_fill(b, c, p, seen);
+			bool eye = eye_reference(b, c, p);
+
+			assert_int_equal(playout_legal(b, c, p), legal);
+			assert_int_equal(can_fill(b, c, p, seen), fill);
+			assert_int_equal(is_eye(b, c, p), eye);
+			assert_int_equal(random_ok(b, c, p, seen),
+			    !(eye || (joins_chain(b, c, p) && !fill)) && legal);
+		}
+	}
+	for (int p = 0; p < b->npoints; p++)
+		assert_int_equal(seen[p], 0); /* the scratch is left clear */
+}
+
+/* A pass taken back by pass_undo_restore leaves the board as sht_board_restore does. */
+static void
+check_pass_undo(const struct sht_board *b, struct sht_board_snapshot *snap)
+{
+	struct sht_board *x = sht_board_clone(b), *y = sht_board_clone(b);
+	struct pass_undo u;
+	int c = sht_board_to_move(b);
+
+	assert_non_null(x);
+	assert_non_null(y);
+	sht_board_save(y, snap);
+	pass_undo_save(x, &u);
+	assert_int_equal(sht_board_play(x, (enum sht_color)c, SHT_PASS, NULL), SHT_LEGAL);
+	assert_int_equal(sht_board_play(y, (enum sht_color)c, SHT_PASS, NULL), SHT_LEGAL);
+	pass_undo_restore(x, &u);
+	sht_board_restore(y, snap);
+	assert_memory_equal(x->color, y->color, (size_t)x->npoints);
+	assert_memory_equal(x->chain, y->chain, sizeof(*x->chain) * (size_t)x->npoints);
+	assert_memory_equal(x->next, y->next, sizeof(*x->next) * (size_t)x->npoints);
+	assert_memory_equal(x->libs, y->libs, sizeof(*x->libs) * (size_t)x->npoints);
+	assert_memory_equal(x->size, y->size, sizeof(*x->size) * (size_t)x->npoints);
+	assert_int_equal(x->stones, y->stones);
+	assert_memory_equal(x->bits, y->bits, sizeof(x->bits));
+	assert_true(x->hash == y->hash);
+	assert_int_equal(x->ko_point, y->ko_point);
+	assert_int_equal(x->ko_player, y->ko_player);
+	assert_int_equal(x->to_move, y->to_move);
+	assert_int_equal(x->moves, y->moves);
+	assert_int_equal(x->passes, y->passes);
+	assert_int_equal(x->nremoved, y->nremoved);
+	assert_memory_equal(x->captures, y->captures, sizeof(x->captures));
+	assert_memory_equal(x->stones_left, y->stones_left, sizeof(x->stones_left));
+	sht_board_free(x);
+	sht_board_free(y);
+}
+
+/* Random games on a board made as the playouts make theirs (simple ko, no history, no stone
+ * limit), with or without multi-stone suicide, checked every few moves.  Moves are uniform
+ * over the empty points, eyes included, so that chains are captured, kos taken and (where
+ * allowed) chains suicided. */
+static void
+random_games(int size, bool suicide, uint64_t seed, int games)
+{
+	struct sht_board_options o;
+	struct sht_board *b;
+	struct sht_board_snapshot *snap;
+	uint8_t *seen;
+	int kos = 0, suicides = 0;
+
+	sht_board_options_init(&o, size, size);
+	o.track_history = false;
+	o.multi_stone_suicide = suicide;
+	b = sht_board_new(&o);
+	assert_non_null(b);
+	snap = sht_board_snapshot_new(b);
+	assert_non_null(snap);
+	seen = calloc((size_t)b->npoints, 1);
+	assert_non_null(seen);
+	for (int g = 0; g < games; g++) {
+		int c = SHT_BLACK;
+
+		sht_board_clear(b);
+		for (int m = 0; m < 3 * size * size; m++) {
+			int p = (int)(next_random(&seed) % (uint64_t)b->npoints);
+			struct sht_move_info info;
+
+			if (m % 5 == 0) {
+				check_position(b, seen);
+				check_pass_undo(b, snap);
+			}
+			if (sht_board_play(b, (enum sht_color)c, p, &info) != SHT_LEGAL)
+				continue;
+			kos += b->ko_point != SHT_NO_POINT;
+			suicides += info.suicided > 0;
+			c = 3 - c;
+		}
+	}
+	/* The positions had what the shortcuts must get right. */
+	assert_true(kos > 0);
+	assert_true(suicide ? suicides > 0 : suicides == 0);
+	free(seen);
+	sht_board_snapshot_free(snap);
+	sht_board_free(b);
+}
+
+static void
+test_shortcuts_9x9(void **state)
+{
+	(void)state;
+	random_games(9, false, UINT64_C(0x9e3779b97f4a7c15), 20);
+}
+
+static void
+test_shortcuts_9x9_suicide(void **state)
+{
+	(void)state;
+	random_games(9, true, UINT64_C(0x243f6a8885a308d3), 20);
+}
+
+static void
+test_shortcuts_19x19(void **state)
+{
+	(void)state;
+	random_games(19, false, UINT64_C(0x13198a2e03707344), 3);
+}
+
+static void
+test_shortcuts_13x13_suicide(void **state)
+{
+	(void)state;
+	random_games(13, true, UINT64_C(0xa4093822299f31d0), 8);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_shortcuts_9x9),
+		cmocka_unit_test(test_shortcuts_9x9_suicide),
+		cmocka_unit_test(test_shortcuts_19x19),
+		cmocka_unit_test(test_shortcuts_13x13_suicide),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
