@@ -1527,12 +1527,15 @@ judge_by_playouts(const struct sht_board *src, const uint8_t *color,
 		/* Half the playouts with each colour to move first. */
 		run_playout(&pl, (i & 1) ? SHT_WHITE : SHT_BLACK, &rng, 3 * n);
 		sht_area_compute(pl.b, NULL, &area);
-		/* sht_area_owner, read from the bitsets: every point is below 64 * SHT_BITSET_WORDS. */
-		for (int p = 0; p < n; p++) {
-			int black = (int)(area.black[p >> 6] >> (p & 63) & 1);
+		/* sht_area_owner's answer, counted from the bitsets' set bits (every point is
+		 * below 64 * SHT_BITSET_WORDS; a point in both maps is black's). */
+		for (int w = 0; w < SHT_BITSET_WORDS; w++) {
+			uint64_t black = area.black[w], white = area.white[w] & ~black;
 
-			owned_b[p] += black;
-			owned_w[p] += (black ^ 1) & (int)(area.white[p >> 6] >> (p & 63) & 1);
+			for (; black != 0; black &= black - 1)
+				owned_b[w * 64 + __builtin_ctzll(black)]++;
+			for (; white != 0; white &= white - 1)
+				owned_w[w * 64 + __builtin_ctzll(white)]++;
 		}
 	}
 	sht_board_restore(pl.b, snap);
