@@ -239,7 +239,7 @@ on_read(struct bufferevent *bev, void *arg)
 		done_requests++;
 		if (t < t_end && !c->paced)
 			send_one(c);
-		else if (c->count == 0)
+		else if (t >= t_end && c->count == 0)
 			bufferevent_disable(bev, EV_READ);
 	}
 }
