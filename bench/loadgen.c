@@ -554,7 +554,7 @@ main(int argc, char **argv)
 		}
 	}
 	if (sock == NULL || nconns < 1 || depth < 1 || auto_rate < 0) {
-		fprintf(stderr, "loadgen: -s SOCKET is required\n");
+		fprintf(stderr, "loadgen: -s SOCKET is required, -c and -d at least 1, -A not below 0\n");
 		return 2;
 	}
 	/* The dead lists come from a daemon: -D names it when -s is not one (shoutan-echo). */
