@@ -1,4 +1,5 @@
 /* The board engine: incremental chains with exact liberties, captures, ko, superko and setup. */
+#include <limits.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -232,15 +233,19 @@ sht_board_occurrences(const struct sht_board *b, uint64_t hash, enum sht_color c
 	return s == NULL ? 0 : (int)s->count[c == SHT_WHITE];
 }
 
-/* The list's most repeated state, counted in a table of its own made for the question, at
- * most three-quarters full: slots hold a state's first index in the list + 1, and count[] the
- * occurrences there.  Most states are new, and take one look at an empty slot. */
+/*
+ * The list's most repeated state, counted in a table of its own made for the question, at most
+ * three-quarters full: slots hold a state's first index in the list + 1, and count[] the
+ * occurrences there.  Most states are new, and take one look at an empty slot.  Only the states
+ * whose (stones, player to move) count in `filter` reaches `stop` are looked at, when filter is
+ * given; the scan stops once a state occurs `stop` times.  -1 when the table cannot be made.
+ */
 static int
-hist_list_most(const struct sht_board *b)
+hist_list_scan(const struct sht_board *b, const uint16_t *filter, int stop)
 {
 	const uint64_t *restrict hh = b->hist_hash;
-	const uint32_t *restrict white = b->hist;
-	int n = b->hist_len, cap = 64, most = 1;
+	const uint32_t *restrict st = b->hist;
+	int n = b->hist_len, cap = 64, most = 0;
 	uint32_t *restrict table, *restrict count;
 
 	while ((int64_t)n * 4 > (int64_t)cap * 3)
@@ -249,13 +254,15 @@ hist_list_most(const struct sht_board *b)
 		return -1;
 	memset(table, 0, (size_t)cap * sizeof(*table));
 	count = table + cap;
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; i < n && most < stop; i++) {
 		uint64_t h = hh[i];
 		int slot = (int)(h & (uint64_t)(cap - 1));
 		uint32_t k;
 
+		if (filter != NULL && filter[st[i]] < stop)
+			continue;
 		while ((k = table[slot]) != 0) {
-			if (hh[k - 1] == h && white[k - 1] == white[i]) {
+			if (hh[k - 1] == h && st[k - 1] == st[i]) {
 				if ((int)++count[k - 1] > most)
 					most = (int)count[k - 1];
 				break;
@@ -265,6 +272,8 @@ hist_list_most(const struct sht_board *b)
 		if (k == 0) {
 			table[slot] = (uint32_t)i + 1;
 			count[i] = 1;
+			if (most < 1)
+				most = 1;
 		}
 	}
 	free(table);
@@ -272,59 +281,29 @@ hist_list_most(const struct sht_board *b)
 }
 
 /*
- * Whether a state of the list occurs n times or more.  A state recurs only with as many stones
- * on the board, so the states are first counted by (stones, player to move), a few
- * instructions each; only the states of a count that reaches n are then looked at by their
- * hashes, in a table as hist_list_most makes (most games have none: their stone counts
- * never come back that often).
+ * Whether a state of the list occurs n times or more (n >= 1).  A state recurs only with as
+ * many stones on the board, so the states are first counted by (stones, player to move), a
+ * few instructions each; only the states of a count that reaches n are then looked at by
+ * their hashes (most games have none: their stone counts never come back that often).
  */
 static int
 hist_list_at_least(const struct sht_board *b, int n)
 {
-	const uint64_t *restrict hh = b->hist_hash;
-	const uint32_t *restrict st = b->hist;
 	/* Two bytes a count, which no count passes in a list this short: a small table to
 	 * clear.  A longer list (a hostile record) takes every state as a candidate. */
 	uint16_t counts[2 * (SHT_MAX_SIZE + 2) * (SHT_MAX_SIZE + 2) + 2];
-	uint32_t *restrict table, *restrict count;
-	int len = b->hist_len, cap = 64, candidates = 0, found = 0;
+	int len = b->hist_len, candidates = 0, most;
 	bool all = len >= UINT16_MAX;
 
 	if (!all) {
 		memset(counts, 0, sizeof(*counts) * (2 * (size_t)b->npoints + 2));
 		for (int i = 0; i < len; i++)
-			candidates += ++counts[st[i]] == n;
+			candidates += ++counts[b->hist[i]] == n;
 		if (candidates == 0)
 			return 0;
 	}
-	while ((int64_t)len * 4 > (int64_t)cap * 3)
-		cap *= 2;
-	if ((table = malloc(((size_t)cap + (size_t)len) * sizeof(*table))) == NULL)
-		return -1;
-	memset(table, 0, (size_t)cap * sizeof(*table));
-	count = table + cap;
-	for (int i = 0; i < len && !found; i++) {
-		uint64_t h = hh[i];
-		int slot = (int)(h & (uint64_t)(cap - 1));
-		uint32_t k;
-
-		if (!all && counts[st[i]] < n)
-			continue;
-		while ((k = table[slot]) != 0) {
-			if (hh[k - 1] == h && st[k - 1] == st[i]) {
-				found = (int)++count[k - 1] >= n;
-				break;
-			}
-			slot = (slot + 1) & (cap - 1);
-		}
-		if (k == 0) {
-			table[slot] = (uint32_t)i + 1;
-			count[i] = 1;
-			found = n <= 1;
-		}
-	}
-	free(table);
-	return found;
+	most = hist_list_scan(b, all ? NULL : counts, n);
+	return most < 0 ? -1 : most >= n;
 }
 
 int
@@ -344,7 +323,7 @@ sht_board_most_occurrences(const struct sht_board *b)
 	int most = 0;
 
 	if (b->opt.history_on_request)
-		return b->hist_len == 0 ? 0 : hist_list_most(b);
+		return b->hist_len == 0 ? 0 : hist_list_scan(b, NULL, INT_MAX);
 	for (int k = 0; k < b->npos; k++)
 		for (int w = 0; w < 2; w++)
 			if ((int)b->pos[k].count[w] > most)
