@@ -90,6 +90,100 @@ bit_clear(uint64_t *bits, int p)
  * a move that is no self-atari.  seen is npoints bytes of zeros, left zero. */
 bool sht_board_can_fill(const struct sht_board *b, int c, int p, uint8_t *seen);
 
+/*
+ * What sht_board_check says of c on p, without the call, for the playouts (lib/dead.c), which
+ * ask it of nearly every candidate.  On a board that plays simple ko with no history, that
+ * leaves the point, the stones left, the ko and suicide (sht_board_check's assessment, in its
+ * order), and the two must change together (tests/test_dead_fast.c compares them).  A move is
+ * suicide when no neighbour is empty, none of the opponent's is in atari and none of c's has
+ * another liberty; a multi-stone one is legal where the rules allow it.  A board that does keep
+ * history (superko, cycles) asks sht_board_check.
+ */
+static inline __attribute__((always_inline)) bool
+sht_board_legal_quick(const struct sht_board *b, int c, int p)
+{
+	const uint8_t *col = b->color;
+	bool friend = false;
+
+	if (b->opt.track_history)
+		return sht_board_check(b, (enum sht_color)c, p, NULL) == SHT_LEGAL;
+	if (col[p] != SHT_EMPTY || b->stones_left[c] == 0 || (p == b->ko_point && c == b->ko_player))
+		return false;
+	for (int d = 0; d < 4; d++) {
+		int q = p + b->dir[d], k = col[q];
+
+		if (k == SHT_EMPTY)
+			return true;
+		if (k == SHT_OFFBOARD)
+			continue;
+		if (k == c) {
+			if (b->libs[b->chain[q]] > 1)
+				return true;
+			friend = true;
+		} else if (b->libs[b->chain[q]] == 1) {
+			return true; /* it captures */
+		}
+	}
+	return friend && b->opt.multi_stone_suicide;
+}
+
+/*
+ * sht_board_can_fill(b, c, p, seen), answered from p's neighbours where they settle it, for the
+ * playouts ask it of most moves and the board's version walks the chains.  A capture, two empty
+ * neighbours, or a chain of c's beside p with three liberties (two are left) make the fill safe.
+ * Otherwise every chain of c's beside p has p and at most one other liberty, so with one empty
+ * neighbour e the fill keeps two exactly when a chain with two liberties does not touch e (its
+ * other one is not e), and with none, when two such chains have different other liberties:
+ * only that last case walks the chains.
+ */
+static inline __attribute__((always_inline)) bool
+sht_board_can_fill_quick(const struct sht_board *b, int c, int p, uint8_t *seen)
+{
+	int empty = 0, e = 0, two[4], ntwo = 0;
+
+	for (int d = 0; d < 4; d++) {
+		int q = p + b->dir[d], k = b->color[q], id, l, j;
+
+		if (k == SHT_EMPTY) {
+			empty++;
+			e = q;
+			continue;
+		}
+		if (k == SHT_OFFBOARD)
+			continue;
+		id = b->chain[q];
+		l = b->libs[id];
+		if (k != c) {
+			if (l == 1)
+				return true; /* it captures */
+			continue;
+		}
+		if (l >= 3)
+			return true;
+		if (l != 2)
+			continue;
+		for (j = 0; j < ntwo && two[j] != id; j++)
+			;
+		if (j == ntwo)
+			two[ntwo++] = id;
+	}
+	if (empty >= 2)
+		return true;
+	if (ntwo == 0 || (empty == 0 && ntwo == 1))
+		return false;
+	if (empty == 1) {
+		for (int j = 0; j < ntwo; j++) {
+			int id = two[j];
+
+			if (b->chain[e - b->stride] != id && b->chain[e - 1] != id &&
+			    b->chain[e + 1] != id && b->chain[e + b->stride] != id)
+				return true;
+		}
+		return false;
+	}
+	return sht_board_can_fill(b, c, p, seen);
+}
+
 /* The one liberty of the chain at p, or SHT_NO_POINT when it has another number of them:
  * where a chain in atari would be taken, or saved. */
 int sht_board_atari_liberty(const struct sht_board *b, int p);

@@ -60,99 +60,6 @@ is_eye(const struct sht_board *b, int c, int p)
 	return bad < 2;
 }
 
-/*
- * What sht_board_check says of c on p on a playout board, without the call: the board plays
- * simple ko with no history (judge_by_playouts makes it so), which leaves the point, the stones
- * left, the ko and suicide (sht_board_check's assessment, in its order).  A move is suicide when
- * no neighbour is empty, none of the opponent's is in atari and none of c's has another
- * liberty; a multi-stone one is legal where the rules allow it.  A board that does keep history
- * (superko, cycles) asks sht_board_check.
- */
-static inline __attribute__((always_inline)) bool
-playout_legal(const struct sht_board *b, int c, int p)
-{
-	const uint8_t *col = b->color;
-	bool friend = false;
-
-	if (b->opt.track_history)
-		return sht_board_check(b, (enum sht_color)c, p, NULL) == SHT_LEGAL;
-	if (col[p] != SHT_EMPTY || b->stones_left[c] == 0 || (p == b->ko_point && c == b->ko_player))
-		return false;
-	for (int d = 0; d < 4; d++) {
-		int q = p + b->dir[d], k = col[q];
-
-		if (k == SHT_EMPTY)
-			return true;
-		if (k == SHT_OFFBOARD)
-			continue;
-		if (k == c) {
-			if (b->libs[b->chain[q]] > 1)
-				return true;
-			friend = true;
-		} else if (b->libs[b->chain[q]] == 1) {
-			return true; /* it captures */
-		}
-	}
-	return friend && b->opt.multi_stone_suicide;
-}
-
-/*
- * sht_board_can_fill(b, c, p, seen), answered from p's neighbours where they settle it, for the
- * playouts ask it of most moves and the board's version walks the chains.  A capture, two empty
- * neighbours, or a chain of c's beside p with three liberties (two are left) make the fill safe.
- * Otherwise every chain of c's beside p has p and at most one other liberty, so with one empty
- * neighbour e the fill keeps two exactly when a chain with two liberties does not touch e (its
- * other one is not e), and with none, when two such chains have different other liberties:
- * only that last case walks the chains.
- */
-static inline __attribute__((always_inline)) bool
-can_fill(const struct sht_board *b, int c, int p, uint8_t *seen)
-{
-	int empty = 0, e = 0, two[4], ntwo = 0;
-
-	for (int d = 0; d < 4; d++) {
-		int q = p + b->dir[d], k = b->color[q], id, l, j;
-
-		if (k == SHT_EMPTY) {
-			empty++;
-			e = q;
-			continue;
-		}
-		if (k == SHT_OFFBOARD)
-			continue;
-		id = b->chain[q];
-		l = b->libs[id];
-		if (k != c) {
-			if (l == 1)
-				return true; /* it captures */
-			continue;
-		}
-		if (l >= 3)
-			return true;
-		if (l != 2)
-			continue;
-		for (j = 0; j < ntwo && two[j] != id; j++)
-			;
-		if (j == ntwo)
-			two[ntwo++] = id;
-	}
-	if (empty >= 2)
-		return true;
-	if (ntwo == 0 || (empty == 0 && ntwo == 1))
-		return false;
-	if (empty == 1) {
-		for (int j = 0; j < ntwo; j++) {
-			int id = two[j];
-
-			if (b->chain[e - b->stride] != id && b->chain[e - 1] != id &&
-			    b->chain[e + 1] != id && b->chain[e + b->stride] != id)
-				return true;
-		}
-		return false;
-	}
-	return sht_board_can_fill(b, c, p, seen);
-}
-
 /* Whether playing c at p makes a chain of more than SMALL_CHAIN stones: a self-atari of a small
  * chain can be a sacrifice that kills (nakade, throw-ins); of a large one it is a blunder, and
  * forbidding it is what lets seki survive a playout. */
@@ -224,7 +131,7 @@ urgent(struct playout *pl, int c, int last)
 		int lib = sht_board_atari_liberty(b, b->chain[last]);
 
 		if (lib != SHT_NO_POINT && !pl->fixed[lib] &&
-		    playout_legal(b, c, lib))
+		    sht_board_legal_quick(b, c, lib))
 			return lib;
 	}
 	for (int d = 0; d < 4; d++) {
@@ -234,8 +141,8 @@ urgent(struct playout *pl, int c, int last)
 			continue;
 		lib = sht_board_atari_liberty(b, b->chain[q]);
 		if (lib != SHT_NO_POINT && !pl->fixed[lib] &&
-		    can_fill(b, c, lib, pl->seen) &&
-		    playout_legal(b, c, lib))
+		    sht_board_can_fill_quick(b, c, lib, pl->seen) &&
+		    sht_board_legal_quick(b, c, lib))
 			return lib;
 	}
 	return SHT_NO_POINT;
@@ -243,9 +150,9 @@ urgent(struct playout *pl, int c, int last)
 
 /*
  * Whether the random scan takes p for c: no eye of c's, no self-atari that joins a chain
- * (joins_chain and can_fill), legal.  Most candidates touch no stone of c's, and those are
- * answered from the four neighbours read once: with an empty one the move is legal (unless it
- * is the ko, or c has no stones); with none, it is legal only if it captures.
+ * (joins_chain and sht_board_can_fill_quick), legal.  Most candidates touch no stone of c's,
+ * and those are answered from the four neighbours read once: with an empty one the move is
+ * legal (unless it is the ko, or c has no stones); with none, it is legal only if it captures.
  */
 static inline __attribute__((always_inline)) bool
 random_ok(const struct sht_board *b, int c, int p, uint8_t *seen)
@@ -266,9 +173,10 @@ random_ok(const struct sht_board *b, int c, int p, uint8_t *seen)
 		    (right == opp && b->libs[b->chain[p + 1]] == 1) ||
 		    (down == opp && b->libs[b->chain[p + s]] == 1);
 	}
-	if (is_eye(b, c, p) || (joins_chain(b, c, p) && !can_fill(b, c, p, seen)))
+	if (is_eye(b, c, p) ||
+	    (joins_chain(b, c, p) && !sht_board_can_fill_quick(b, c, p, seen)))
 		return false;
-	return playout_legal(b, c, p);
+	return sht_board_legal_quick(b, c, p);
 }
 
 /* One move for c: an urgent answer to the last move, else (every other move) a point next to
@@ -301,9 +209,9 @@ choose(struct playout *pl, int c, int last, uint64_t *rng)
 			int d = (start + k) % 8, p = last + ring_dy[d] * pl->b->stride + ring_dx[d];
 
 			if (pl->b->color[p] != SHT_EMPTY || pl->fixed[p] || is_eye(pl->b, c, p) ||
-			    !can_fill(pl->b, c, p, pl->seen))
+			    !sht_board_can_fill_quick(pl->b, c, p, pl->seen))
 				continue;
-			if (playout_legal(pl->b, c, p))
+			if (sht_board_legal_quick(pl->b, c, p))
 				return p;
 		}
 	}

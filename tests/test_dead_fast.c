@@ -46,8 +46,8 @@ check_position(struct sht_board *b, uint8_t *seen)
 			bool fill = sht_board_can_fill(b, c, p, seen);
 			bool eye = eye_reference(b, c, p);
 
-			assert_int_equal(playout_legal(b, c, p), legal);
-			assert_int_equal(can_fill(b, c, p, seen), fill);
+			assert_int_equal(sht_board_legal_quick(b, c, p), legal);
+			assert_int_equal(sht_board_can_fill_quick(b, c, p, seen), fill);
 			assert_int_equal(is_eye(b, c, p), eye);
 			assert_int_equal(random_ok(b, c, p, seen),
 			    !(eye || (joins_chain(b, c, p) && !fill)) && legal);
