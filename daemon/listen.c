@@ -109,10 +109,27 @@ listen_clear_socket_path(const char *path)
 	return socket_address(path, &sun) && clear_socket_path(&sun, path);
 }
 
+/* A name beside path for binding before the socket is published: same directory (so rename is
+ * atomic), hidden, unique to this process.  False when it would not fit in an address. */
+static bool
+staging_address(const char *path, struct sockaddr_un *sun)
+{
+	const char *slash = strrchr(path, '/');
+	int dir_len = slash == NULL ? 0 : (int)(slash - path) + 1;
+	int n;
+
+	memset(sun, 0, sizeof(*sun));
+	sun->sun_family = AF_UNIX;
+	n = snprintf(sun->sun_path, sizeof(sun->sun_path), "%.*s.shoutand-%ld.sock", dir_len, path,
+	    (long)getpid());
+	return n > 0 && (size_t)n < sizeof(sun->sun_path);
+}
+
 int
 listen_open_socket(const char *path, mode_t mode, const char *group)
 {
-	struct sockaddr_un sun;
+	struct sockaddr_un sun, staged;
+	const char *bound;
 	int fd;
 	mode_t old;
 
@@ -136,25 +153,42 @@ listen_open_socket(const char *path, mode_t mode, const char *group)
 		log_error("socket: %s", strerror(errno));
 		return -1;
 	}
+	/* The socket is bound and listening under a staging name, then renamed into place: a client
+	 * (or a script waiting for the file) that sees the path can connect, never meeting a bound
+	 * socket that does not listen yet.  A path too long for the staging name binds directly. */
+	if (staging_address(path, &staged)) {
+		unlink(staged.sun_path); /* left by a crashed daemon that had this pid */
+		bound = staged.sun_path;
+	} else {
+		staged = sun;
+		bound = path;
+	}
 	/* Bind under a umask so the file never exists with wider rights than asked. */
 	old = umask(0777 & ~mode);
-	if (bind(fd, (struct sockaddr *)&sun, sizeof(sun)) != 0) {
-		log_error("cannot bind %s: %s", path, strerror(errno));
+	if (bind(fd, (struct sockaddr *)&staged, sizeof(staged)) != 0) {
+		log_error("cannot bind %s: %s", bound, strerror(errno));
 		umask(old);
 		close(fd);
 		return -1;
 	}
 	umask(old);
-	if (chmod(path, mode) != 0)
-		log_warning("chmod %s: %s", path, strerror(errno));
+	if (chmod(bound, mode) != 0)
+		log_warning("chmod %s: %s", bound, strerror(errno));
 	if (group != NULL) {
 		struct group *g = getgrnam(group);
 
-		if (g == NULL || chown(path, (uid_t)-1, g->gr_gid) != 0)
+		if (g == NULL || chown(bound, (uid_t)-1, g->gr_gid) != 0)
 			log_warning("cannot give %s to group %s", path, group);
 	}
 	if (listen(fd, LISTEN_BACKLOG) != 0) {
 		log_error("listen: %s", strerror(errno));
+		unlink(bound);
+		close(fd);
+		return -1;
+	}
+	if (bound != path && rename(bound, path) != 0) {
+		log_error("cannot move the socket %s to %s: %s", bound, path, strerror(errno));
+		unlink(bound);
 		close(fd);
 		return -1;
 	}

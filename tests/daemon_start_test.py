@@ -245,6 +245,59 @@ def socket_tests(work):
     first.send_signal(signal.SIGTERM)
     log = first.communicate(timeout=10)[0]
     check("the stale socket's removal is logged", "removed a stale socket" in log, log)
+    publish_tests(work, config)
+
+
+def directory_events(fd, timeout):
+    """The (mask, name) inotify events on fd within timeout seconds."""
+    import select
+    import struct
+    events = []
+    end = time.time() + timeout
+    while time.time() < end:
+        if not select.select([fd], [], [], max(0.0, end - time.time()))[0]:
+            break
+        data = os.read(fd, 65536)
+        at = 0
+        while at < len(data):
+            _, mask, _, size = struct.unpack_from("iIII", data, at)
+            name = data[at + 16:at + 16 + size].rstrip(b"\0").decode()
+            events.append((mask, name))
+            at += 16 + size
+        if any(name == "p.sock" for _, name in events):
+            break
+    return events
+
+
+def publish_tests(work, config):
+    """The socket path appears only once the daemon listens on it: a client that sees the file
+    (a script waiting for it, a service manager) connects, never meeting a bound socket that
+    does not listen yet.  The daemon binds under a staging name and renames it into place."""
+    import ctypes
+    IN_CREATE, IN_MOVED_TO = 0x100, 0x80
+    libc = ctypes.CDLL(None, use_errno=True)
+    room = os.path.join(work, "publish")
+    os.mkdir(room)
+    fd = libc.inotify_init1(os.O_CLOEXEC)
+    if fd < 0 or libc.inotify_add_watch(fd, room.encode(), IN_CREATE | IN_MOVED_TO) < 0:
+        check("inotify watches the socket's directory", False, ctypes.get_errno())
+        return
+    path = os.path.join(room, "p.sock")
+    daemon = start(["-c", config, "-s", path])
+    try:
+        events = directory_events(fd, 10)
+        arrived = [mask for mask, name in events if name == "p.sock"]
+        answered = call(path, "version") if arrived else None
+        check("the socket path arrives by a rename, not a bind",
+              arrived == [IN_MOVED_TO], events)
+        check("a client connecting the moment it appears is served",
+              isinstance(answered, dict) and "result" in answered, answered)
+        check("no staging name is left beside it", os.listdir(room) == ["p.sock"],
+              os.listdir(room))
+    finally:
+        os.close(fd)
+        daemon.send_signal(signal.SIGTERM)
+        daemon.communicate(timeout=10)
 
 
 def filter_tests(work):
