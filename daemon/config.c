@@ -38,6 +38,7 @@ config_defaults(struct config *c, const char *plugins_dir, const char *rulesets_
 	c->request_timeout_ms = 10000;
 	c->max_pending = 256;
 	c->reply_cache_bytes = 8u << 20;
+	c->replay_cache_entries = 256;
 	c->max_queued_bytes = 128u << 20;
 	c->drain_timeout_s = 20;
 	c->log_level = LOG_LEVEL_INFO;
@@ -119,6 +120,8 @@ static const struct key keys[] = {
 	{ "request_timeout_ms", KEY_INT, offsetof(struct config, request_timeout_ms), 10, 3600000 },
 	{ "max_pending", KEY_INT, offsetof(struct config, max_pending), 1, 100000 },
 	{ "reply_cache_bytes", KEY_SIZE, offsetof(struct config, reply_cache_bytes), 0, 1L << 30 },
+	{ "replay_cache_entries", KEY_INT, offsetof(struct config, replay_cache_entries), 0,
+	    100000 },
 	{ "max_queued_bytes", KEY_SIZE, offsetof(struct config, max_queued_bytes), 1L << 20,
 	    1L << 40 },
 	{ "drain_timeout", KEY_INT, offsetof(struct config, drain_timeout_s), 1, 86400 },

@@ -19,6 +19,7 @@ struct config {
 	int request_timeout_ms;
 	int max_pending;          /* requests queued per connection before it is read no more */
 	size_t reply_cache_bytes; /* memory for replies reused for repeated requests; 0: none */
+	int replay_cache_entries; /* positions each worker keeps to resume replays from; 0: none */
 	size_t max_queued_bytes;  /* unread replies and pending requests, all clients together */
 	int drain_timeout_s;      /* SIGTERM: the longest wait for requests in flight */
 	int log_level;            /* enum log_level */

@@ -10,6 +10,7 @@
 
 #include "frame.h"
 #include "log.h"
+#include "replay_cache.h"
 #include "rpc.h"
 #include "sandbox.h"
 #include "worker.h"
@@ -160,6 +161,8 @@ worker_main(int fd, const struct config *cfg, int gen)
 	}
 	ctx.registry = registry;
 	ctx.status = status;
+	/* NULL (0 entries, or no memory): every game is replayed from its first move. */
+	ctx.replays = sht_replay_cache_new(cfg->replay_cache_entries);
 	/* Read what has arrived, answer every whole frame in it, write the answers at once:
 	 * under load the parent sends several requests together, and this answers them with
 	 * one read and one write instead of four system calls each. */
@@ -216,6 +219,7 @@ out:
 	free(in.data);
 	free(out.data);
 	json_decref(latest_stats);
+	sht_replay_cache_free(ctx.replays);
 	sht_registry_free(registry);
 	return WORKER_EXIT_OK;
 }

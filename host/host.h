@@ -230,6 +230,12 @@ bool sht_judge_start(const struct sht_ruleset *rs, const struct sht_game *game, 
  * ends, for a loss).  komi_override, when not NULL, replaces the game's and ruleset's komi. */
 bool sht_judge_replay(const struct sht_ruleset *rs, const struct sht_game *game,
     const int *komi_override, struct sht_replay *out, struct sht_error *err);
+/* The same, resumed from the longest replay of a prefix of its moves that cache (may be NULL)
+ * holds, and kept there: the answer is the one sht_judge_replay gives. */
+struct sht_replay_cache;
+bool sht_judge_replay_cached(struct sht_replay_cache *cache, const struct sht_ruleset *rs,
+    const struct sht_game *game, const int *komi_override, struct sht_replay *out,
+    struct sht_error *err);
 void sht_replay_free(struct sht_replay *r);
 /* What sht_judge_move returns besides a consequence (enum sht_consequence, 0 to 3). */
 #define SHT_JUDGE_PLAYED (-1)  /* the move was legal and is on the board */
@@ -440,6 +446,9 @@ struct sht_context {
 	 * (host/json_parse.h), or NULL: set by the daemon's rpc_handle for the request it runs. */
 	const struct sht_move_list *moves;
 	const struct sht_move_list *dead;
+	/* Positions replayed before, for the methods that replay a game (host/replay_cache.h),
+	 * or NULL: the daemon's workers keep one, since a live game is asked about again. */
+	struct sht_replay_cache *replays;
 };
 
 struct sht_text;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "host.h"
+#include "replay_cache.h"
 #include "shoutan/area.h"
 #include "shoutan/dead.h"
 #include "shoutan/settle.h"
@@ -608,9 +609,25 @@ sht_judge_start(const struct sht_ruleset *rs, const struct sht_game *game, const
 
 /* The replay's events; on an error out keeps what was replayed (its board NULL when there was
  * none), for the caller to look at and free. */
+/* The events of g from `first` on as the cache compares them, or NULL (one cannot be coded, or
+ * no memory): then the replay is not cached. */
+static uint64_t *
+event_codes(const struct sht_sgf_game *g, int first)
+{
+	uint64_t *codes = malloc(sizeof(*codes) * (size_t)(g->nevents - first + 1));
+
+	for (int i = first; codes != NULL && i < g->nevents; i++)
+		if (!sht_replay_event_code(&g->events[i], &codes[i - first])) {
+			free(codes);
+			return NULL;
+		}
+	return codes;
+}
+
 static bool
 replay_events(const struct sht_ruleset *rs, const struct sht_game *game,
-    const int *komi_override, bool on_request, struct sht_replay *out, struct sht_error *err)
+    const int *komi_override, bool on_request, struct sht_replay_cache *cache,
+    struct sht_replay *out, struct sht_error *err)
 {
 	const struct sht_sgf_game *g = &game->g;
 	/* The event list in locals: the board's move is a call the compiler cannot see into, so
@@ -622,16 +639,44 @@ replay_events(const struct sht_ruleset *rs, const struct sht_game *game,
 	char note[SHT_NOTE_MAX];
 	struct point_map map;
 
+	struct sht_replay_key key;
+	uint64_t *codes = NULL;
+	int from, start_notes, i;
+
 	if (!judge_start(rs, game, komi_override, g->nmoves, on_request, out, &to_move, &first,
 	    err))
 		return false;
+	start_notes = out->nnotes;
+	from = first;
+	if (cache != NULL && (codes = event_codes(g, first)) != NULL) {
+		/* The start position (setup stones, who moves) stands for everything before the
+		 * first move: komi and the record's notes, which the start made afresh, do not
+		 * change how the moves replay. */
+		memset(&key, 0, sizeof(key));
+		key.ruleset = rs;
+		key.on_request = on_request;
+		key.implied_passes = implied;
+		key.width = sht_board_width(out->board);
+		key.height = sht_board_height(out->board);
+		key.start_hash = sht_board_hash(out->board);
+		key.start_to_move = to_move;
+		key.start_stones = sht_board_stone_count(out->board, SHT_BLACK) << 16 |
+		    sht_board_stone_count(out->board, SHT_WHITE);
+		from += sht_replay_cache_resume(cache, &key, codes, nevents - first, out, &to_move);
+		if (from > first && !sht_board_reserve_history(out->board, nevents + 2)) {
+			free(codes);
+			return judge_error(err, SHT_ERROR_INTERNAL, 0, "out of memory");
+		}
+	}
 	point_map_init(&map, out->board);
-	for (int i = first; i < nevents && out->end == SHT_END_PLAYING; i++) {
+	for (i = from; i < nevents && out->end == SHT_END_PLAYING; i++) {
 		const struct sht_sgf_event *e = &events[i];
 		int p;
 
-		if (!event_point(out, &map, e, &p, err))
+		if (!event_point(out, &map, e, &p, err)) {
+			free(codes);
 			return false;
+		}
 		/* Setup during play edits the position (as SGF allows); PL names the next player. */
 		if (e->kind == SHT_SGF_SETUP) {
 			sht_board_setup(out->board, e->color, p);
@@ -651,9 +696,14 @@ replay_events(const struct sht_ruleset *rs, const struct sht_game *game,
 			judge_error(err, SHT_ERROR_ILLEGAL_MOVE, n, "move %d (%c %s): %s", n,
 			    e->color == SHT_BLACK ? 'B' : 'W', v,
 			    sht_violation_text(out->moves[out->nmoves - 1].violation));
+			free(codes);
 			return false;
 		}
 	}
+	/* Kept as it stands before the end is looked at, which depends on the whole record. */
+	if (codes != NULL && i > from)
+		sht_replay_cache_store(cache, &key, codes, i - first, out, start_notes, to_move);
+	free(codes);
 	/* Only at the end: a game may resume after passes (Japanese Art. 9-3). */
 	sht_judge_check_end(rs, out);
 	/* A record that says it was decided otherwise than by counting: the count is of the
@@ -673,20 +723,28 @@ replay_events(const struct sht_ruleset *rs, const struct sht_game *game,
  * index of the states at every move was a sixth of a replay (callgrind, the GNU Go games).
  */
 bool
-sht_judge_replay(const struct sht_ruleset *rs, const struct sht_game *game,
-    const int *komi_override, struct sht_replay *out, struct sht_error *err)
+sht_judge_replay_cached(struct sht_replay_cache *cache, const struct sht_ruleset *rs,
+    const struct sht_game *game, const int *komi_override, struct sht_replay *out,
+    struct sht_error *err)
 {
 	bool on_request = rs->setup.ko == SHT_RULES_KO_SIMPLE, ok;
 
-	ok = replay_events(rs, game, komi_override, on_request, out, err);
+	ok = replay_events(rs, game, komi_override, on_request, cache, out, err);
 	if (on_request && out->board != NULL && rs->plugin->desc->cycle != NULL &&
 	    sht_board_occurs_at_least(out->board, SHT_CYCLE_OCCURRENCES) != 0) {
 		sht_replay_free(out);
-		ok = replay_events(rs, game, komi_override, false, out, err);
+		ok = replay_events(rs, game, komi_override, false, NULL, out, err);
 	}
 	if (!ok)
 		sht_replay_free(out);
 	return ok;
+}
+
+bool
+sht_judge_replay(const struct sht_ruleset *rs, const struct sht_game *game,
+    const int *komi_override, struct sht_replay *out, struct sht_error *err)
+{
+	return sht_judge_replay_cached(NULL, rs, game, komi_override, out, err);
 }
 
 /* ---- dead stones ---- */

@@ -41,7 +41,7 @@ legal_answer(const struct sht_context *ctx, json_t *params, struct legal_answer 
 		return sht_error_set(err, SHT_ERROR_BAD_PARAMS, "move: the colour must be B or W");
 	if (!sht_params_ruleset_game(ctx, params, &rs, &game, err))
 		return false;
-	if (!sht_judge_replay(rs, &game, NULL, &a->replay, err)) {
+	if (!sht_judge_replay_cached(ctx->replays, rs, &game, NULL, &a->replay, err)) {
 		sht_game_free(&game);
 		return false;
 	}

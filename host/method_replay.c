@@ -15,7 +15,8 @@ sht_method_replay(const struct sht_context *ctx, json_t *params, struct sht_erro
 	if (!sht_params_komi(params, &komi, &komi_given, err) ||
 	    !sht_params_ruleset_game(ctx, params, &rs, &game, err))
 		return NULL;
-	if (!sht_judge_replay(rs, &game, komi_given ? &komi : NULL, &replay, err)) {
+	if (!sht_judge_replay_cached(ctx->replays, rs, &game, komi_given ? &komi : NULL, &replay,
+	    err)) {
 		sht_game_free(&game);
 		return NULL;
 	}

@@ -294,7 +294,8 @@ sht_score_game_text(const struct sht_context *ctx, const struct sht_ruleset *rs,
 
 	if (!sht_params_komi(params, &komi, &komi_given, err))
 		return false;
-	if (!sht_judge_replay(rs, game, komi_given ? &komi : NULL, &replay, err))
+	if (!sht_judge_replay_cached(ctx->replays, rs, game, komi_given ? &komi : NULL, &replay,
+	    err))
 		return false;
 	dead = malloc(sizeof(*dead));
 	if (dead == NULL) {
