@@ -11,6 +11,7 @@
 #include "host.h"
 #include "json_parse.h"
 #include "method.h"
+#include "replay_cache.h"
 #include "render.h"
 #include "rpc.h"
 
@@ -334,6 +335,17 @@ main(int argc, char **argv)
 	    true, &id));
 	printf("legal_request_us: %.2f\n", whole_requests(&ctx, "legal", rq.legal, rq.n, rounds,
 	    false, &id));
+	/* The same requests with a worker's replay cache, once every game has been asked about
+	 * (the first round fills it): what a live game's next question costs, its position
+	 * replayed the move before.  The komi of each score request is still new. */
+	ctx.replays = sht_replay_cache_new(256);
+	whole_requests(&ctx, "legal", rq.legal, rq.n, 1, false, &id);
+	whole_requests(&ctx, "score", rq.score, rq.n, 1, true, &id);
+	printf("score_request_replay_cached_us: %.2f\n", whole_requests(&ctx, "score", rq.score,
+	    rq.n, rounds, true, &id));
+	printf("legal_request_replay_cached_us: %.2f\n", whole_requests(&ctx, "legal", rq.legal,
+	    rq.n, rounds, false, &id));
+	sht_replay_cache_free(ctx.replays);
 	for (int i = 0; i < rq.n; i++) {
 		free(rq.score[i]);
 		free(rq.legal[i]);
