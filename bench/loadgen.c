@@ -4,7 +4,8 @@
  * (with -a, some connections send dead:"auto" instead, and with -A one more sends them at a
  * steady rate, whether or not the last one has come back; with -u, every request is a new
  * question; with -m, the mix a Go server sends: `legal` for the next move of live games, `score`
- * at their end, now and then a `compare`); prints requests/s, latency percentiles, errors, and
+ * at their end, now and then a `compare`; with -L, each connection follows its live games move
+ * by move instead of asking at random moves); prints requests/s, latency percentiles, errors, and
  * the daemon's memory idle, under load, and idle again after it.
  */
 #include <dirent.h>
@@ -38,6 +39,7 @@ struct conn {
 	int ring;            /* the ring's size: the requests it may have in flight */
 	int head, count;
 	long next_id;
+	int live_game, live_k; /* -L: the game this connection follows, and its move */
 };
 
 /* A live game for -m's `legal` requests: its moves as JSON strings ("B Q16"), comma-joined,
@@ -53,6 +55,7 @@ static char **requests, **auto_requests, **compare_requests;
 static int nrequests, depth = 1;
 static bool unique;      /* -u: each request a question never asked before */
 static bool server_mix;  /* -m: legal, score and compare as a Go server sends them */
+static bool live_order;  /* -L: under -m, each connection asks about its game move by move */
 static struct live_game *live;
 static int nlive;
 static long sent_total;
@@ -132,6 +135,17 @@ send_mixed(struct conn *c, const char *head)
 		const struct live_game *g = &live[(r >> 8) % (uint64_t)nlive];
 		int k = 1 + (int)((r >> 24) % (uint64_t)(g->nmoves - 1));
 
+		if (live_order) {
+			/* As a server asks: the game one move longer than last time, and at its
+			 * end the next game this connection follows. */
+			if (c->live_k < 1 || c->live_k >= live[c->live_game].nmoves - 1) {
+				c->live_game = (c->live_game + 64) % nlive;
+				c->live_k = 1;
+			}
+			g = &live[c->live_game];
+			k = c->live_k++;
+		}
+
 		/* The first k moves, then the next one asked about. */
 		evbuffer_add_printf(out, "%s\"method\":\"legal\",\"params\":{\"ruleset\":"
 		    "\"japanese\",\"game\":{\"size\":19,\"moves\":[", head);
@@ -174,7 +188,9 @@ send_one(struct conn *c)
 		if (unique) {
 			/* The same game with another komi (whole half points within the daemon's
 			 * +-5000 points): 20001 komi for each game before any request repeats, so
-			 * the reply cache never answers and every request is judged by a worker. */
+			 * the reply cache never answers and every request is judged by a worker.
+			 * The game itself repeats: measure never-seen games with the workers'
+			 * replay cache off (replay_cache_entries: 0). */
 			long k = (sent_total / nrequests) % 20001 - 10000;
 
 			bufferevent_write(c->bev, r, strlen(r) - 3); /* without the closing "}}\n" */
@@ -533,7 +549,7 @@ main(int argc, char **argv)
 	double t0, elapsed, rss_idle;
 	long hits_before, hits_after;
 
-	while ((c = getopt(argc, argv, "s:c:d:t:p:C:a:A:umD:")) != -1) {
+	while ((c = getopt(argc, argv, "s:c:d:t:p:C:a:A:umLD:")) != -1) {
 		switch (c) {
 		case 's': sock = optarg; break;
 		case 'c': nconns = atoi(optarg); break;
@@ -545,10 +561,11 @@ main(int argc, char **argv)
 		case 'A': auto_rate = atof(optarg); break;
 		case 'u': unique = true; break;
 		case 'm': server_mix = true; break;
+		case 'L': live_order = true; break;
 		case 'D': judge_sock = optarg; break;
 		default:
 			fprintf(stderr, "usage: %s -s SOCKET [-c CONNECTIONS] [-d DEPTH] [-t SECONDS] "
-			    "[-p DAEMON_PID] [-C CORPUS] [-a AUTO_CONNECTIONS] [-A AUTO_PER_S] [-u] [-m] "
+			    "[-p DAEMON_PID] [-C CORPUS] [-a AUTO_CONNECTIONS] [-A AUTO_PER_S] [-u] [-m [-L]] "
 			    "[-D DAEMON_SOCKET]\n", argv[0]);
 			return 2;
 		}
@@ -586,6 +603,7 @@ main(int argc, char **argv)
 		conns[i].sent = calloc((size_t)conns[i].ring, sizeof(double));
 		conns[i].kind = calloc((size_t)conns[i].ring, 1);
 		conns[i].next_id = i * 1000000L;
+		conns[i].live_game = i % (nlive > 0 ? nlive : 1);
 		/* The first -a connections send dead:"auto": long requests among short ones. */
 		conns[i].auto_dead = i < nauto_conns || conns[i].paced;
 		bufferevent_setcb(conns[i].bev, on_read, NULL, on_event, &conns[i]);
@@ -615,7 +633,8 @@ main(int argc, char **argv)
 	printf("connections: %d\n", nconns);
 	printf("depth: %d\n", depth);
 	printf("unique: %s\n", unique ? "yes" : "no");
-	printf("mix: %s\n", server_mix ? "go-server" : "score");
+	printf("mix: %s\n", server_mix ? (live_order ? "go-server, live games in order" :
+	    "go-server") : "score");
 	printf("requests_per_s: %.0f\n", (double)done_requests / elapsed);
 	printf("p50_ms: %.3f\n", nlat ? latencies[nlat / 2] * 1e3 : 0);
 	printf("p99_ms: %.3f\n", nlat ? latencies[(long)(nlat * 0.99)] * 1e3 : 0);

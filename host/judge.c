@@ -641,7 +641,7 @@ replay_events(const struct sht_ruleset *rs, const struct sht_game *game,
 
 	struct sht_replay_key key;
 	uint64_t *codes = NULL;
-	int from, start_notes, i;
+	int from, start_notes, i, checkpoint = -1;
 
 	if (!judge_start(rs, game, komi_override, g->nmoves, on_request, out, &to_move, &first,
 	    err))
@@ -667,11 +667,19 @@ replay_events(const struct sht_ruleset *rs, const struct sht_game *game,
 			free(codes);
 			return judge_error(err, SHT_ERROR_INTERNAL, 0, "out of memory");
 		}
+		/* The last checkpoint the events reach is kept, if it is past the one resumed. */
+		checkpoint = first + (nevents - first) / SHT_REPLAY_CHECKPOINT * SHT_REPLAY_CHECKPOINT;
+		if (checkpoint <= from)
+			checkpoint = -1;
 	}
 	point_map_init(&map, out->board);
 	for (i = from; i < nevents && out->end == SHT_END_PLAYING; i++) {
 		const struct sht_sgf_event *e = &events[i];
 		int p;
+
+		if (i == checkpoint)
+			sht_replay_cache_store(cache, &key, codes, i - first, out, start_notes,
+			    to_move);
 
 		if (!event_point(out, &map, e, &p, err)) {
 			free(codes);
@@ -700,8 +708,9 @@ replay_events(const struct sht_ruleset *rs, const struct sht_game *game,
 			return false;
 		}
 	}
-	/* Kept as it stands before the end is looked at, which depends on the whole record. */
-	if (codes != NULL && i > from)
+	/* A checkpoint at the last event, kept as it stands before the end is looked at, which
+	 * depends on the whole record. */
+	if (i == checkpoint)
 		sht_replay_cache_store(cache, &key, codes, i - first, out, start_notes, to_move);
 	free(codes);
 	/* Only at the end: a game may resume after passes (Japanese Art. 9-3). */

@@ -7,6 +7,7 @@
 #include "replay_cache.h"
 
 struct entry {
+	uint64_t fingerprint; /* of the key and the first SHT_REPLAY_CHECKPOINT events */
 	struct sht_replay_key key;
 	uint64_t *events;  /* the events played, as sht_replay_event_code wrote them */
 	int nevents;
@@ -78,6 +79,29 @@ sht_replay_event_code(const struct sht_sgf_event *e, uint64_t *code)
 	return true;
 }
 
+/* The key and the first SHT_REPLAY_CHECKPOINT events in one number, so that the scan compares
+ * one word per entry: every game on an empty board has the same key, and many the same first
+ * moves, but few the same sixteen. */
+static uint64_t
+fingerprint(const struct sht_replay_key *k, const uint64_t *events)
+{
+	uint64_t h = (uint64_t)(uintptr_t)k->ruleset ^ k->start_hash ^
+	    (uint64_t)k->width << 40 ^ (uint64_t)k->height << 48 ^
+	    (uint64_t)k->start_to_move << 56 ^ (uint64_t)k->start_stones << 8 ^
+	    (uint64_t)k->on_request << 60 ^ (uint64_t)k->implied_passes << 61;
+
+	for (int i = 0; i < SHT_REPLAY_CHECKPOINT; i++) {
+		/* splitmix64's finaliser over the running value */
+		h ^= events[i] + 0x9E3779B97F4A7C15u;
+		h ^= h >> 30;
+		h *= 0xBF58476D1CE4E5B9u;
+		h ^= h >> 27;
+		h *= 0x94D049BB133111EBu;
+		h ^= h >> 31;
+	}
+	return h;
+}
+
 static bool
 same_key(const struct sht_replay_key *a, const struct sht_replay_key *b)
 {
@@ -93,15 +117,17 @@ sht_replay_cache_resume(struct sht_replay_cache *c, const struct sht_replay_key 
 {
 	struct entry *best = NULL;
 	struct sht_board *board;
+	uint64_t fp;
 
-	if (c == NULL)
+	if (c == NULL || nevents < SHT_REPLAY_CHECKPOINT)
 		return 0;
+	fp = fingerprint(key, events);
 	/* A linear scan: a few hundred keys compared is well under a microsecond, a small part
 	 * of the replay it saves, and needs no table to keep in step. */
 	for (int i = 0; i < c->n; i++) {
 		struct entry *e = &c->entries[i];
 
-		if (e->board != NULL && e->nevents <= nevents &&
+		if (e->fingerprint == fp && e->board != NULL && e->nevents <= nevents &&
 		    (best == NULL || e->nevents > best->nevents) && same_key(&e->key, key) &&
 		    memcmp(e->events, events, sizeof(*events) * (size_t)e->nevents) == 0)
 			best = e;
@@ -139,12 +165,15 @@ sht_replay_cache_store(struct sht_replay_cache *c, const struct sht_replay_key *
 
 	/* A full list of notes may have dropped some of the events' own, which another game's
 	 * fewer opening notes would have kept: not stored. */
-	if (c == NULL || r->nnotes >= SHT_MAX_NOTES)
+	uint64_t fp;
+
+	if (c == NULL || r->nnotes >= SHT_MAX_NOTES || nevents < SHT_REPLAY_CHECKPOINT)
 		return;
+	fp = fingerprint(key, events);
 	for (int i = 0; i < c->n; i++) {
 		struct entry *e = &c->entries[i];
 
-		if (e->board != NULL && e->nevents == nevents && same_key(&e->key, key) &&
+		if (e->fingerprint == fp && e->board != NULL && e->nevents == nevents && same_key(&e->key, key) &&
 		    memcmp(e->events, events, sizeof(*events) * (size_t)nevents) == 0) {
 			e->last_use = ++c->clock; /* already here */
 			return;
@@ -154,6 +183,7 @@ sht_replay_cache_store(struct sht_replay_cache *c, const struct sht_replay_key *
 			slot = e;
 	}
 	memset(&fresh, 0, sizeof(fresh));
+	fresh.fingerprint = fp;
 	fresh.key = *key;
 	fresh.nevents = nevents;
 	fresh.nmoves = r->nmoves;

@@ -19,6 +19,11 @@ struct sht_replay_key {
 	int start_stones;
 };
 
+/* Positions are kept every SHT_REPLAY_CHECKPOINT events of a game (after 16, 32, ...): a game
+ * asked about move after move resumes from the last one and replays at most that many events,
+ * and keeping one costs a copy of the board only once in that many moves. */
+#define SHT_REPLAY_CHECKPOINT 16
+
 /* A cache of `entries` replayed positions; NULL for none (entries <= 0, or no memory). */
 struct sht_replay_cache *sht_replay_cache_new(int entries);
 void sht_replay_cache_free(struct sht_replay_cache *c);
@@ -30,8 +35,8 @@ bool sht_replay_event_code(const struct sht_sgf_event *e, uint64_t *code);
  * *to_move the player to move after them; 0 when none is cached (out is untouched). */
 int sht_replay_cache_resume(struct sht_replay_cache *c, const struct sht_replay_key *key,
     const uint64_t *events, int nevents, struct sht_replay *out, int *to_move);
-/* Keeps a copy of r after events (its notes from first_note on are the events' own), the
- * least recently used entry making room. */
+/* Keeps a copy of r after events, nevents a multiple of SHT_REPLAY_CHECKPOINT (its notes from
+ * first_note on are the events' own), the least recently used entry making room. */
 void sht_replay_cache_store(struct sht_replay_cache *c, const struct sht_replay_key *key,
     const uint64_t *events, int nevents, const struct sht_replay *r, int first_note, int to_move);
 /* Lookups that found a position, and those that found none. */
