@@ -167,7 +167,8 @@ sht_replay_cache_store(struct sht_replay_cache *c, const struct sht_replay_key *
 	 * fewer opening notes would have kept: not stored. */
 	uint64_t fp;
 
-	if (c == NULL || r->nnotes >= SHT_MAX_NOTES || nevents < SHT_REPLAY_CHECKPOINT)
+	if (c == NULL || r->nnotes >= SHT_MAX_NOTES || nevents < SHT_REPLAY_CHECKPOINT ||
+	    nevents > SHT_REPLAY_MAX_EVENTS || r->nmoves > SHT_REPLAY_MAX_EVENTS)
 		return;
 	fp = fingerprint(key, events);
 	for (int i = 0; i < c->n; i++) {

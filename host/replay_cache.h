@@ -23,6 +23,9 @@ struct sht_replay_key {
  * asked about move after move resumes from the last one and replays at most that many events,
  * and keeping one costs a copy of the board only once in that many moves. */
 #define SHT_REPLAY_CHECKPOINT 16
+/* Positions past this many events are not kept: real games end well before it, and a client
+ * sending games of thousands of moves cannot make each entry cost more than about 60 KB. */
+#define SHT_REPLAY_MAX_EVENTS 768
 
 /* A cache of `entries` replayed positions; NULL for none (entries <= 0, or no memory). */
 struct sht_replay_cache *sht_replay_cache_new(int entries);
