@@ -169,7 +169,7 @@ test_live_games_answered_alike(void **state)
 		n[1] = random_game(size, games[1], 300);
 		for (int k = 1; k <= 300; k++) {
 			for (int g = 0; g < 2; g++) {
-				char next[24], extra[48];
+				char next[48], extra[48];
 				char *line;
 
 				if (k > n[g])
