@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "board_impl.h"
+#include "pat3.h"
 #include "shoutan/dead.h"
 
 /* The playouts' seed when the caller gives none.  A build may set another
@@ -179,8 +180,25 @@ random_ok(const struct sht_board *b, int c, int p, uint8_t *seen)
 	return sht_board_legal_quick(b, c, p);
 }
 
-/* One move for c: an urgent answer to the last move, else (every other move) a point next to
- * it, else a random candidate that is legal, no eye of c's, and no self-atari; or pass. */
+/* The eight points around a point, row by row, as (dx, dy). */
+static const int ring_dx[8] = { -1, 0, 1, -1, 1, -1, 0, 1 };
+static const int ring_dy[8] = { -1, -1, -1, 0, 0, 1, 1, 1 };
+
+/* The code of p's eight neighbours for pat3_match: their colours are the code's states. */
+static inline uint32_t
+pat3_code(const struct sht_board *b, int p)
+{
+	const uint8_t *col = b->color + p;
+	ptrdiff_t s = b->stride;
+
+	return (uint32_t)col[-s - 1] | (uint32_t)col[-s] << 2 | (uint32_t)col[-s + 1] << 4 |
+	    (uint32_t)col[-1] << 6 | (uint32_t)col[1] << 8 | (uint32_t)col[s - 1] << 10 |
+	    (uint32_t)col[s] << 12 | (uint32_t)col[s + 1] << 14;
+}
+
+/* One move for c: an urgent answer to the last move, else a shape move beside it, else (every
+ * other move) a point next to it, else a random candidate that is legal, no eye of c's, and no
+ * self-atari; or pass. */
 static int
 choose(struct playout *pl, int c, int last, uint64_t *rng)
 {
@@ -200,9 +218,30 @@ choose(struct playout *pl, int c, int last, uint64_t *rng)
 	 * over three seeds (1278 games): exact 607, 606, 603 before and 613, 612, 614 after;
 	 * within 2 points 820, 813, 813 and 836, 833, 836; the same winner 1013, 1008, 999
 	 * and 1011, 1012, 1014.  One in two is the first ratio tried, not a fit. */
+	/* Next, a shape move beside the last one (lib/pat3.c: hane, cuts, blocks on the edge),
+	 * as MoGo's playouts answer: the reply a player makes to a contact move, where a random
+	 * local one is as often a wasted stone.  Measured with conformance-auto-dead on eight
+	 * playout seeds (1278 games): exact results 790 on the mean before and 794.25 after,
+	 * within 2 points 1011.5 and 1021.4 (seven seeds of eight level or better), the same
+	 * winner 1141.75 and 1145.4; the judge's time 5% more (callgrind, 35 19x19 records).
+	 * Patterns only in place of the coin's local reply measured 794.5 / 1016.75 / 1146.25 on
+	 * four seeds, and patterns with no plain local reply behind them worse (775 / 1016 / 1138,
+	 * one seed). */
+	if (last > 0) {
+		int start = (int)(next_random(rng) % 8);
+
+		for (int k = 0; k < 8; k++) {
+			int d = (start + k) % 8, p = last + ring_dy[d] * pl->b->stride + ring_dx[d];
+
+			if (pl->b->color[p] != SHT_EMPTY || pl->fixed[p] ||
+			    !pat3_match(pat3_code(pl->b, p)) || is_eye(pl->b, c, p) ||
+			    !sht_board_can_fill_quick(pl->b, c, p, pl->seen))
+				continue;
+			if (sht_board_legal_quick(pl->b, c, p))
+				return p;
+		}
+	}
 	if (last > 0 && (next_random(rng) & 1)) {
-		static const int ring_dx[8] = { -1, 0, 1, -1, 1, -1, 0, 1 };
-		static const int ring_dy[8] = { -1, -1, -1, 0, 0, 1, 1, 1 };
 		int start = (int)(next_random(rng) % 8);
 
 		for (int k = 0; k < 8; k++) {
@@ -1387,6 +1426,7 @@ judge_by_playouts(const struct sht_board *src, const uint8_t *color,
 	bool ok = false;
 
 	memset(&pl, 0, sizeof(pl));
+	pat3_init();
 	/* Playouts need no history: simple ko, no superko, no cycle tracking. */
 	o.ko = SHT_KO_SIMPLE;
 	o.track_history = false;

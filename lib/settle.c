@@ -37,7 +37,14 @@
 #include "shoutan/settle.h"
 #include "tactics.h"
 
-#define DEFAULT_OWNED_CONFIDENCE 120
+/* A point is a side's when its playouts' margin is 20% (per mille, of the playouts): three
+ * standard errors of a point that 256 playouts give to each side half the time, so that dame
+ * stay dame whatever the seed.  12% was chosen first (50, 120, 200, 400 and 600 gave 639,
+ * 652, 650, 641 and 630 exact, before later rules); with the playouts' shape replies
+ * (lib/dead.c) 200 measured better on eight seeds: 803.75 exact, 1012.25 within 2 points and
+ * 1147.6 same winners on the mean, where 120 gave 794.25 / 1021.4 / 1145.4 and playouts without
+ * the shapes at 120 gave 790 / 1011.5 / 1141.75.  Chosen on the corpus it is measured on. */
+#define DEFAULT_OWNED_CONFIDENCE 200
 /* Chains of this many stones or more are never captured by the settle step (find_capture):
  * 1, 2, 3, 4 and 8 stones measured 762, 760, 760, 760 and 758 exact on the corpus; 1 leaves
  * every stone in atari standing, a stone inside the opponent's area among them, and sent

@@ -170,10 +170,60 @@ test_shortcuts_13x13_suicide(void **state)
 	random_games(13, true, UINT64_C(0xa4093822299f31d0), 8);
 }
 
+/* Whether the playouts' shape table matches at (x, y) of a 9x9 board with these stones. */
+static bool
+shape_at(const char *black, const char *white, const char *at)
+{
+	struct sht_board_options o;
+	struct sht_board *b;
+	bool hit;
+	char v[4];
+
+	sht_board_options_init(&o, 9, 9);
+	b = sht_board_new(&o);
+	assert_non_null(b);
+	for (int c = SHT_BLACK; c <= SHT_WHITE; c++)
+		for (const char *s = c == SHT_BLACK ? black : white; *s != '\0'; s += 2) {
+			v[0] = s[0];
+			v[1] = s[1];
+			v[2] = '\0';
+			assert_true(sht_board_setup(b, (enum sht_color)c, sht_vertex_parse(b, v)));
+		}
+	pat3_init();
+	hit = pat3_match(pat3_code(b, sht_vertex_parse(b, at)));
+	sht_board_free(b);
+	return hit;
+}
+
+/* The shapes the playouts answer the last move with: each in any orientation and for either
+ * colour, the edge ones only on the edge, and nothing around a lone stone or on an empty board. */
+static void
+test_shapes(void **state)
+{
+	(void)state;
+	/* Enclosing hane: X O X over the point, the row of the point empty beside it. */
+	assert_true(shape_at("D5F5", "E5", "E4"));
+	assert_true(shape_at("D5F5", "E5", "E6"));
+	assert_true(shape_at("D4D6", "D5", "C5")); /* turned: down a column */
+	assert_true(shape_at("D5", "C5E5", "D4")); /* colours swapped */
+	assert_false(shape_at("D5F5", "E5", "E3")); /* two rows away: not beside it */
+	/* Unprotected cut: X O over O and the point. */
+	assert_true(shape_at("D6", "E6D5", "E5"));
+	/* Edge chase: X . over O and the point, which is on the first line. */
+	assert_true(shape_at("D2", "D1", "E1"));
+	/* Every shape has stones of both colours: none around one colour's, a lone stone, or on
+	 * an empty board. */
+	assert_false(shape_at("D5D6E6", "", "E5"));
+	assert_false(shape_at("", "D5", "E5"));
+	assert_false(shape_at("", "", "E5"));
+	assert_false(shape_at("", "", "A1"));
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_shapes),
 		cmocka_unit_test(test_shortcuts_9x9),
 		cmocka_unit_test(test_shortcuts_9x9_suicide),
 		cmocka_unit_test(test_shortcuts_19x19),
