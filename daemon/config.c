@@ -38,7 +38,7 @@ config_defaults(struct config *c, const char *plugins_dir, const char *rulesets_
 	c->request_timeout_ms = 10000;
 	c->max_pending = 256;
 	c->reply_cache_bytes = 8u << 20;
-	c->replay_cache_entries = 256;
+	c->replay_cache_entries = 0; /* off: docs/protocol.md, "Live games" */
 	c->max_queued_bytes = 128u << 20;
 	c->drain_timeout_s = 20;
 	c->log_level = LOG_LEVEL_INFO;

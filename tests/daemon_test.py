@@ -561,6 +561,34 @@ def stop_tests(work, plugins_dir, rulesets_dir):
     c.close()
 
 
+def replay_cache_daemon_test(work, plugins_dir, rulesets_dir):
+    """With replay_cache_entries set, the workers answer a live game asked about move after
+    move exactly as a daemon without it (the cache's own test checks the host's replies)."""
+    game = random_game(size=9, length=80, seed=7)
+    replies = {}
+    for entries in (0, 32):
+        sub = os.path.join(work, "replays-%d" % entries)
+        os.mkdir(sub)
+        d = Daemon(sub, "workers: 1\nreplay_cache_entries: %d\nreply_cache_bytes: 0\n" % entries,
+                   plugins_dir, rulesets_dir)
+        try:
+            c = Client(d.sock)
+            got = []
+            for k in range(1, len(game["moves"])):
+                live = dict(game, moves=game["moves"][:k])
+                for method, extra in (("legal", {"move": game["moves"][k]}),
+                                      ("score", {"dead": "none"})):
+                    params = dict({"ruleset": "japanese", "game": live}, **extra)
+                    got.append(c.call(method, params, id=k))
+            replies[entries] = got
+            c.close()
+        finally:
+            d.stop()
+    check("a live game through workers with the replay cache: the same replies as without",
+          replies[0] == replies[32] and len(replies[0]) > 100,
+          next(((a, b) for a, b in zip(replies[0], replies[32]) if a != b), None))
+
+
 def memory_budget_test(work, plugins_dir, rulesets_dir):
     """Clients that send and never read are held to max_queued_bytes all together, a client
     that reads is served meanwhile, and the memory comes back when they leave."""
@@ -845,6 +873,7 @@ def main():
         held_back_test(work, plugins_dir, rulesets_dir)
         forged_frame_test(work, plugins_dir, rulesets_dir)
         memory_budget_test(work, plugins_dir, rulesets_dir)
+        replay_cache_daemon_test(work, plugins_dir, rulesets_dir)
         d = Daemon(work, config, plugins_dir, rulesets_dir)
         # A second daemon on the same socket refuses to start.
         out = subprocess.run([SHOUTAND, "-f", "-c", d.config, "-s", d.sock],
