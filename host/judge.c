@@ -607,8 +607,6 @@ sht_judge_start(const struct sht_ruleset *rs, const struct sht_game *game, const
 	return judge_start(rs, game, komi, capacity, false, out, to_move, first_move, err);
 }
 
-/* The replay's events; on an error out keeps what was replayed (its board NULL when there was
- * none), for the caller to look at and free. */
 /* The events of g from `first` on as the cache compares them, or NULL (one cannot be coded, or
  * no memory): then the replay is not cached. */
 static uint64_t *
@@ -624,6 +622,8 @@ event_codes(const struct sht_sgf_game *g, int first)
 	return codes;
 }
 
+/* The replay's events; on an error out keeps what was replayed (its board NULL when there was
+ * none), for the caller to look at and free. */
 static bool
 replay_events(const struct sht_ruleset *rs, const struct sht_game *game,
     const int *komi_override, bool on_request, struct sht_replay_cache *cache,
@@ -638,7 +638,6 @@ replay_events(const struct sht_ruleset *rs, const struct sht_game *game,
 	int to_move, first;
 	char note[SHT_NOTE_MAX];
 	struct point_map map;
-
 	struct sht_replay_key key;
 	uint64_t *codes = NULL;
 	int from, start_notes, i, checkpoint = -1;
@@ -667,7 +666,8 @@ replay_events(const struct sht_ruleset *rs, const struct sht_game *game,
 			free(codes);
 			return judge_error(err, SHT_ERROR_INTERNAL, 0, "out of memory");
 		}
-		/* The last checkpoint the events reach is kept, if it is past the one resumed. */
+		/* The last checkpoint the events reach is kept, if it is past the one resumed (without
+	 * a cache, checkpoint stays -1 and nothing is kept). */
 		checkpoint = first + (nevents - first) / SHT_REPLAY_CHECKPOINT * SHT_REPLAY_CHECKPOINT;
 		if (checkpoint <= from)
 			checkpoint = -1;
