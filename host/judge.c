@@ -647,7 +647,8 @@ replay_events(const struct sht_ruleset *rs, const struct sht_game *game,
 		return false;
 	start_notes = out->nnotes;
 	from = first;
-	if (cache != NULL && (codes = event_codes(g, first)) != NULL) {
+	if (cache != NULL && nevents - first >= SHT_REPLAY_CHECKPOINT &&
+	    (codes = event_codes(g, first)) != NULL) {
 		/* The start position (setup stones, who moves) stands for everything before the
 		 * first move: komi and the record's notes, which the start made afresh, do not
 		 * change how the moves replay. */

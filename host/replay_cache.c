@@ -111,6 +111,20 @@ same_key(const struct sht_replay_key *a, const struct sht_replay_key *b)
 	    a->start_to_move == b->start_to_move && a->start_stones == b->start_stones;
 }
 
+/* How the game stands, besides its board, moves and notes: what an entry keeps and gives back. */
+static void
+copy_standing(struct sht_replay *dst, const struct sht_replay *src)
+{
+	dst->end = src->end;
+	dst->end_player = src->end_player;
+	memcpy(dst->end_reason, src->end_reason, sizeof(dst->end_reason));
+	memcpy(dst->end_short, src->end_short, sizeof(dst->end_short));
+	memcpy(dst->warnings, src->warnings, sizeof(dst->warnings));
+	dst->implied_passes = src->implied_passes;
+	dst->cycle_outcome = src->cycle_outcome;
+	dst->decision = src->decision;
+}
+
 int
 sht_replay_cache_resume(struct sht_replay_cache *c, const struct sht_replay_key *key,
     const uint64_t *events, int nevents, struct sht_replay *out, int *to_move)
@@ -141,14 +155,7 @@ sht_replay_cache_resume(struct sht_replay_cache *c, const struct sht_replay_key 
 	out->board = board;
 	memcpy(out->moves, best->moves, sizeof(*out->moves) * (size_t)best->nmoves);
 	out->nmoves = best->nmoves;
-	out->end = best->state.end;
-	out->end_player = best->state.end_player;
-	memcpy(out->end_reason, best->state.end_reason, sizeof(out->end_reason));
-	memcpy(out->end_short, best->state.end_short, sizeof(out->end_short));
-	memcpy(out->warnings, best->state.warnings, sizeof(out->warnings));
-	out->implied_passes = best->state.implied_passes;
-	out->cycle_outcome = best->state.cycle_outcome;
-	out->decision = best->state.decision;
+	copy_standing(out, &best->state);
 	for (int i = 0; i < best->state.nnotes && out->nnotes < SHT_MAX_NOTES; i++)
 		memcpy(out->notes[out->nnotes++], best->state.notes[i], SHT_NOTE_MAX);
 	*to_move = best->to_move;
@@ -162,11 +169,10 @@ sht_replay_cache_store(struct sht_replay_cache *c, const struct sht_replay_key *
     const uint64_t *events, int nevents, const struct sht_replay *r, int first_note, int to_move)
 {
 	struct entry *slot = NULL, fresh;
+	uint64_t fp;
 
 	/* A full list of notes may have dropped some of the events' own, which another game's
 	 * fewer opening notes would have kept: not stored. */
-	uint64_t fp;
-
 	if (c == NULL || r->nnotes >= SHT_MAX_NOTES || nevents < SHT_REPLAY_CHECKPOINT ||
 	    nevents > SHT_REPLAY_MAX_EVENTS || r->nmoves > SHT_REPLAY_MAX_EVENTS)
 		return;
@@ -174,8 +180,8 @@ sht_replay_cache_store(struct sht_replay_cache *c, const struct sht_replay_key *
 	for (int i = 0; i < c->n; i++) {
 		struct entry *e = &c->entries[i];
 
-		if (e->fingerprint == fp && e->board != NULL && e->nevents == nevents && same_key(&e->key, key) &&
-		    memcmp(e->events, events, sizeof(*events) * (size_t)nevents) == 0) {
+		if (e->fingerprint == fp && e->board != NULL && e->nevents == nevents &&
+		    same_key(&e->key, key) && memcmp(e->events, events, sizeof(*events) * (size_t)nevents) == 0) {
 			e->last_use = ++c->clock; /* already here */
 			return;
 		}
@@ -198,14 +204,7 @@ sht_replay_cache_store(struct sht_replay_cache *c, const struct sht_replay_key *
 	}
 	memcpy(fresh.events, events, sizeof(*events) * (size_t)nevents);
 	memcpy(fresh.moves, r->moves, sizeof(*r->moves) * (size_t)r->nmoves);
-	fresh.state.end = r->end;
-	fresh.state.end_player = r->end_player;
-	memcpy(fresh.state.end_reason, r->end_reason, sizeof(r->end_reason));
-	memcpy(fresh.state.end_short, r->end_short, sizeof(r->end_short));
-	memcpy(fresh.state.warnings, r->warnings, sizeof(r->warnings));
-	fresh.state.implied_passes = r->implied_passes;
-	fresh.state.cycle_outcome = r->cycle_outcome;
-	fresh.state.decision = r->decision;
+	copy_standing(&fresh.state, r);
 	for (int i = first_note; i < r->nnotes; i++)
 		memcpy(fresh.state.notes[fresh.state.nnotes++], r->notes[i], SHT_NOTE_MAX);
 	fresh.last_use = ++c->clock;

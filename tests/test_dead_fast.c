@@ -170,7 +170,8 @@ test_shortcuts_13x13_suicide(void **state)
 	random_games(13, true, UINT64_C(0xa4093822299f31d0), 8);
 }
 
-/* Whether the playouts' shape table matches at (x, y) of a 9x9 board with these stones. */
+/* Whether the playouts' shape table matches at vertex `at` of a 9x9 board with these stones
+ * (vertices run together: "D5F5"). */
 static bool
 shape_at(const char *black, const char *white, const char *at)
 {

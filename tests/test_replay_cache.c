@@ -93,21 +93,21 @@ request(const char *method, const char *ruleset, int size, bool setup, char move
 	assert_non_null(s);
 	if (sgf) {
 		/* The same moves as an SGF record, where two moves of one colour in a row read
-		 * as the opponent's pass between them. */
+		 * as the opponent's pass between them.  An empty board reads the vertices. */
+		struct sht_board_options o;
+		struct sht_board *b;
+
+		sht_board_options_init(&o, size, size);
+		b = sht_board_new(&o);
+		assert_non_null(b);
 		len = (size_t)snprintf(s, cap, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"%s\","
 		    "\"params\":{\"ruleset\":\"%s\",%s\"game\":{\"sgf\":\"(;SZ[%d]%s", method,
 		    ruleset, extra, size, setup ? "AB[cc]" : "");
 		for (int i = 0; i < k; i++) {
-			struct sht_board_options o;
-			struct sht_board *b;
-			int p, x = -1, y = -1;
+			int p = sht_vertex_parse(b, moves[i] + 2), x = -1, y = -1;
 
-			sht_board_options_init(&o, size, size);
-			b = sht_board_new(&o);
-			p = sht_vertex_parse(b, moves[i] + 2);
 			if (p != SHT_PASS)
 				sht_board_xy(b, p, &x, &y);
-			sht_board_free(b);
 			if (x < 0)
 				len += (size_t)snprintf(s + len, cap - len, ";%c[]", moves[i][0]);
 			else
@@ -115,6 +115,7 @@ request(const char *method, const char *ruleset, int size, bool setup, char move
 				    'a' + x, 'a' + y);
 		}
 		snprintf(s + len, cap - len, ")\"}}}");
+		sht_board_free(b);
 		return s;
 	}
 	len = (size_t)snprintf(s, cap, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"%s\",\"params\":"
