@@ -93,6 +93,10 @@ struct playout {
 	int nempties;
 	uint8_t *seen;     /* scratch for sht_board_can_fill */
 	const uint8_t *fixed; /* points no playout plays on: pass-alive territory */
+	/* The offsets of the eight points around a point, row by row, twice over, so that the
+	 * search beside the last move takes them from any start without a remainder or a
+	 * multiplication by the stride (they were 4% of the judge). */
+	int ring[16];
 };
 
 static void
@@ -184,6 +188,13 @@ random_ok(const struct sht_board *b, int c, int p, uint8_t *seen)
 static const int ring_dx[8] = { -1, 0, 1, -1, 1, -1, 0, 1 };
 static const int ring_dy[8] = { -1, -1, -1, 0, 0, 1, 1, 1 };
 
+static void
+ring_init(struct playout *pl)
+{
+	for (int k = 0; k < 16; k++)
+		pl->ring[k] = ring_dy[k % 8] * pl->b->stride + ring_dx[k % 8];
+}
+
 /* The code of p's eight neighbours for pat3_match: their colours are the code's states. */
 static inline uint32_t
 pat3_code(const struct sht_board *b, int p)
@@ -202,8 +213,10 @@ pat3_code(const struct sht_board *b, int p)
 static int
 local_move(const struct playout *pl, int c, int last, int start, bool shape)
 {
+	const int *ring = pl->ring + start;
+
 	for (int k = 0; k < 8; k++) {
-		int d = (start + k) % 8, p = last + ring_dy[d] * pl->b->stride + ring_dx[d];
+		int p = last + ring[k];
 
 		if (pl->b->color[p] != SHT_EMPTY || pl->fixed[p] ||
 		    (shape && !pat3_match(pat3_code(pl->b, p))) || is_eye(pl->b, c, p) ||
@@ -1453,6 +1466,7 @@ judge_by_playouts(const struct sht_board *src, const uint8_t *color,
 	if (snap == NULL)
 		goto out;
 	sht_board_save(pl.b, snap);
+	ring_init(&pl);
 
 	/* What Benson proves is never in doubt, and playouts stay out of it. */
 	sht_pass_alive_map(pl.b, false, certain);
