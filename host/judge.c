@@ -820,7 +820,7 @@ auto_dead(const struct sht_ruleset *rs, const struct sht_board *b, bool thorough
 	uint16_t *confidence = calloc((size_t)n, sizeof(uint16_t));
 
 	r->confidence = confidence; /* kept for the score object; freed with the report */
-	struct sht_dead_result res = { dead, unsure, owner, confidence, by_ko };
+	struct sht_dead_result res = { dead, unsure, owner, confidence, by_ko, 0 };
 	/* dead: "auto-thorough" is the judge's own effort setting (lib/dead.c). */
 	struct sht_dead_options opt = { 0, 0, rs->setup.ko_life == SHT_KO_LIFE_DEAD, thorough };
 	char list[160] = "", kolist[160] = "", v[8];

@@ -44,7 +44,7 @@
  * (lib/dead.c) 200 measured better on eight seeds: 803.75 exact, 1012.25 within 2 points and
  * 1147.6 same winners on the mean, where 120 gave 794.25 / 1021.4 / 1145.4 and playouts without
  * the shapes at 120 gave 790 / 1011.5 / 1141.75.  Chosen on the corpus it is measured on. */
-#define DEFAULT_OWNED_CONFIDENCE 200
+#define DEFAULT_OWNED_CONFIDENCE SHT_SETTLE_OWNED_CONFIDENCE
 /* Chains of this many stones or more are never captured by the settle step (find_capture):
  * 1, 2, 3, 4 and 8 stones measured 762, 760, 760, 760 and 758 exact on the corpus; 1 leaves
  * every stone in atari standing, a stone inside the opponent's area among them, and sent

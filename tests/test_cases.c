@@ -271,7 +271,7 @@ run_case(void **state)
 			uint8_t *dead = calloc((size_t)cap, 1), *unsure = calloc((size_t)cap, 1);
 			uint8_t *owner = calloc((size_t)cap, 1);
 			uint16_t *conf = calloc((size_t)cap, sizeof(uint16_t));
-			struct sht_dead_result res = { dead, unsure, owner, conf, NULL };
+			struct sht_dead_result res = { dead, unsure, owner, conf, NULL, 0 };
 			/* "deadstones thorough": dead: "auto-thorough"'s effort. */
 			struct sht_dead_options opt = { 0, 0, strstr(l, "pass-for-ko") != NULL,
 				strstr(l, "thorough") != NULL };
@@ -303,7 +303,7 @@ run_case(void **state)
 			uint8_t *dead = calloc((size_t)cap, 1), *unsure = calloc((size_t)cap, 1);
 			uint8_t *owner = calloc((size_t)cap, 1);
 			uint16_t *conf = calloc((size_t)cap, sizeof(uint16_t));
-			struct sht_dead_result res = { dead, unsure, owner, conf, NULL };
+			struct sht_dead_result res = { dead, unsure, owner, conf, NULL, 0 };
 			struct sht_dead_options opt = { 0, 0, false, false };
 			struct sht_settle_options so = {
 				.counting = strstr(l, "counting=territory") != NULL ?

@@ -220,11 +220,85 @@ test_shapes(void **state)
 	assert_false(shape_at("", "", "A1"));
 }
 
+/* A 9x9 position from nine rows, top first: X black, O white, . empty. */
+static struct sht_board *
+diagram(const char *const rows[9])
+{
+	struct sht_board_options o;
+	struct sht_board *b;
+
+	sht_board_options_init(&o, 9, 9);
+	b = sht_board_new(&o);
+	assert_non_null(b);
+	for (int y = 0; y < 9; y++)
+		for (int x = 0; x < 9; x++)
+			if (rows[y][x] != '.')
+				assert_true(sht_board_setup(b, rows[y][x] == 'X' ? SHT_BLACK :
+				    SHT_WHITE, sht_board_point(b, x, y)));
+	return b;
+}
+
+/* The judge's verdict with a given playout count (0: as many as it needs); returns how many
+ * it played, and the dead map in dead. */
+static int
+judge_with(const struct sht_board *b, int playouts, uint8_t *dead)
+{
+	int n = sht_board_capacity(b);
+	uint8_t *unsure = calloc((size_t)n, 1), *owner = calloc((size_t)n, 1);
+	uint16_t *confidence = calloc((size_t)n, sizeof(*confidence));
+	struct sht_dead_result res = { dead, unsure, owner, confidence, NULL, 0 };
+	struct sht_dead_options opt = { .playouts = playouts };
+
+	assert_true(sht_dead_judge(b, &opt, &res));
+	free(unsure);
+	free(owner);
+	free(confidence);
+	return res.playouts;
+}
+
+/*
+ * The playouts stop once the verdict is settled (MIN_PLAYOUTS): Black's wall on the third line
+ * against White's pass-alive group, with a white stone inside Black's two columns, is settled
+ * well before the full count, with the verdict the full count gives; the same walls a line
+ * apart leave nine dame that either side fills half the time, which never settle, so the full
+ * count is played; a count the caller gives is played.
+ */
+static void
+test_playouts_stop_when_settled(void **state)
+{
+	static const char *const touching[9] = {
+		"..XOOOOO.", "..XOOOOOO", "..XOOOOOO", "..XOOOOOO", ".OXOO.OOO",
+		"..XOOOOOO", "..XOOOOOO", "..XOOOOOO", "..XOOOOO.",
+	};
+	static const char *const apart[9] = {
+		"..X.OOOO.", "..X.OOOOO", "..X.OOOOO", "..X.OOOOO", ".OX.O.OOO",
+		"..X.OOOOO", "..X.OOOOO", "..X.OOOOO", "..X.OOOO.",
+	};
+	struct sht_board *b = diagram(touching);
+	int n = sht_board_capacity(b), stone = sht_board_point(b, 1, 4);
+	uint8_t *dead = calloc((size_t)n, 1), *full = calloc((size_t)n, 1);
+
+	(void)state;
+	assert_in_range(judge_with(b, 0, dead), MIN_PLAYOUTS, DEFAULT_PLAYOUTS / 2);
+	assert_int_equal(judge_with(b, DEFAULT_PLAYOUTS, full), DEFAULT_PLAYOUTS);
+	assert_memory_equal(dead, full, (size_t)n);
+	assert_int_equal(dead[stone], 1);
+	assert_int_equal(judge_with(b, 100, dead), 100);
+	sht_board_free(b);
+	b = diagram(apart);
+	assert_int_equal(judge_with(b, 0, dead), DEFAULT_PLAYOUTS);
+	assert_int_equal(dead[stone], 1);
+	sht_board_free(b);
+	free(dead);
+	free(full);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_shapes),
+		cmocka_unit_test(test_playouts_stop_when_settled),
 		cmocka_unit_test(test_shortcuts_9x9),
 		cmocka_unit_test(test_shortcuts_9x9_suicide),
 		cmocka_unit_test(test_shortcuts_19x19),

@@ -17,7 +17,8 @@ extern "C" {
 struct sht_board;
 
 struct sht_dead_options {
-	int playouts;    /* 0: 256, or 1024 with thorough */
+	int playouts;    /* 0: as many as the verdict needs, from 64 to 256 (1024 with thorough),
+	                  * stopping once it is settled (docs/dead-stones.md); else exactly so many */
 	uint64_t seed;   /* 0: a fixed default; the same seed gives the same judgement */
 	/*
 	 * The Japanese confirmation of life and death (docs/rules.md section 3): a ko may not be
@@ -40,6 +41,7 @@ struct sht_dead_result {
 	uint16_t *confidence;  /* |black - white| ownership, per mille of the playouts */
 	uint8_t *by_ko;        /* may be NULL; else 1 for a stone dead only by pass_for_ko (the
 	                        * opponent captures it by way of a ko) */
+	int playouts;          /* set by the judge: the playouts its verdict took */
 };
 
 /*

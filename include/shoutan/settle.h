@@ -43,6 +43,11 @@ struct sht_settle_move {
 	                            * it is */
 };
 
+/* The margin, per mille of the playouts, by which a side must own an empty point for the settle
+ * step to count it as that side's (lib/settle.c says how it was chosen).  The judge's playouts
+ * stop early only once every point is three standard errors from it (lib/dead.c). */
+#define SHT_SETTLE_OWNED_CONFIDENCE 200
+
 struct sht_settle_options {
 	int counting;              /* enum sht_settle_counting */
 	bool group_tax;            /* every group pays: join one's own, keep the opponent's apart */
@@ -53,7 +58,8 @@ struct sht_settle_options {
 	 */
 	const uint8_t *owner;
 	const uint16_t *confidence;
-	int owned_confidence;      /* per mille an empty point needs to count as owned; 0: 120 */
+	int owned_confidence;      /* per mille an empty point needs to count as owned; 0:
+	                            * SHT_SETTLE_OWNED_CONFIDENCE */
 	/*
 	 * The game ended by passes: the players left the boundaries as they are, and an open
 	 * region counts as the rules count it (dame), so no boundary is closed and only dame next
