@@ -320,7 +320,8 @@ main(int argc, char **argv)
 	} while (elapsed < 2.0);
 	printf("area_maps_per_s: %.0f\n", (double)maps / elapsed);
 
-	/* Dead-stone judgement (256 playouts) on the finished random games. */
+	/* Dead-stone judgement (as many playouts as it takes, up to 256) on the finished random
+	 * games. */
 	{
 		int points = sht_board_capacity(final[0]), judged = 0;
 		uint8_t *dead = malloc((size_t)points), *unsure = malloc((size_t)points);
