@@ -140,6 +140,7 @@ moves_rate(enum sht_ko_rule ko, bool track, struct game *games, struct sht_board
 struct file {
 	char *data;
 	size_t len;
+	char *path;
 };
 
 static void
@@ -172,6 +173,7 @@ collect(const char *dir, struct file **files, int *n, int *cap, size_t *bytes)
 				*files = realloc(*files, sizeof(**files) * (size_t)*cap);
 			}
 			(*files)[*n].data = malloc((size_t)st.st_size + 1);
+			(*files)[*n].path = strdup(path);
 			(*files)[*n].len = fread((*files)[*n].data, 1, (size_t)st.st_size, f);
 			*bytes += (*files)[*n].len;
 			(*n)++;
@@ -193,10 +195,11 @@ compare_ms(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* One line of figures for the judgements of one kind of record: ms[] sorted in place. */
+/* One line of figures for the judgements of one kind of record: ms[] sorted in place; the
+ * slowest record is named, as the place to look next. */
 static void
 print_judged(const char *effort, const char *kind, double *ms, int n, long playouts,
-    double settle)
+    double settle, const char *slowest)
 {
 	double total = 0;
 	int over = 0;
@@ -212,8 +215,9 @@ print_judged(const char *effort, const char *kind, double *ms, int n, long playo
 		over += ms[i] > 20.0;
 	}
 	printf("dead_%s_19x19_%s_ms: mean %.1f, median %.1f, p90 %.1f, worst %.1f, over 20 ms %d, "
-	    "playouts %.0f, settle step %.2f (%d games)\n", effort, kind, total / n, ms[n / 2],
-	    ms[n * 9 / 10], ms[n - 1], over, (double)playouts / n, settle / n, n);
+	    "playouts %.0f, settle step %.2f (%d games; slowest %s)\n", effort, kind, total / n,
+	    ms[n / 2], ms[n * 9 / 10], ms[n - 1], over, (double)playouts / n, settle / n, n,
+	    slowest);
 }
 
 /*
@@ -235,6 +239,8 @@ judge_real_games(const struct file *files, int nfiles)
 		double *ms[2] = { malloc(sizeof(double) * (size_t)want),
 			malloc(sizeof(double) * (size_t)want) }, settle[2] = { 0, 0 };
 		long playouts[2] = { 0, 0 };
+		double worst[2] = { 0, 0 };
+		const char *slowest[2] = { "-", "-" };
 
 		for (int i = 0; i < nfiles && ms[0] != NULL && ms[1] != NULL &&
 		    (judged[0] < want || judged[1] < want); i++) {
@@ -270,7 +276,12 @@ judge_real_games(const struct file *files, int nfiles)
 				if (sht_settle(b, dead, &so, &sr))
 					sht_settle_result_free(&sr);
 				settle[kind] += (now() - t1) * 1e3;
-				ms[kind][judged[kind]++] = (now() - t) * 1e3;
+				ms[kind][judged[kind]] = (now() - t) * 1e3;
+				if (ms[kind][judged[kind]] > worst[kind]) {
+					worst[kind] = ms[kind][judged[kind]];
+					slowest[kind] = files[i].path;
+				}
+				judged[kind]++;
 				playouts[kind] += res.playouts;
 				free(dead);
 				free(unsure);
@@ -281,7 +292,7 @@ judge_real_games(const struct file *files, int nfiles)
 		}
 		for (int k = 1; k >= 0; k--)
 			print_judged(effort ? "auto_thorough" : "auto", kinds[k], ms[k], judged[k],
-			    playouts[k], settle[k]);
+			    playouts[k], settle[k], slowest[k]);
 		free(ms[0]);
 		free(ms[1]);
 	}
@@ -370,8 +381,10 @@ main(int argc, char **argv)
 	}
 	for (int i = 0; i < GAMES; i++)
 		sht_board_free(final[i]);
-	for (int i = 0; i < nfiles; i++)
+	for (int i = 0; i < nfiles; i++) {
 		free(files[i].data);
+		free(files[i].path);
+	}
 	free(files);
 	free(final);
 	return sink == 0.123 ? 1 : 0;
