@@ -564,10 +564,10 @@ add_chain(struct ko_search *ks, const struct sht_board *b, int chain)
 /* The neighbourhood of the chain at `target`: its stones and liberties, the empty points next to
  * empty points of it, every chain touching those (the opponent's only when not pass-alive) and
  * the opponent's chains short of liberties touching its stones, and so on from theirs.  False when it is too large for the
- * search or not enclosed. */
+ * search, not enclosed, or when a chain of it touches a stone `dead` calls dead (NULL: none). */
 static bool
 ko_search_points(struct ko_search *ks, const struct sht_board *b, int target,
-    const uint8_t *certain)
+    const uint8_t *certain, const uint8_t *dead)
 {
 	int nempty = 0;
 
@@ -596,6 +596,23 @@ ko_search_points(struct ko_search *ks, const struct sht_board *b, int target,
 	}
 	if (ks->npoints > KO_SEARCH_MAX_POINTS)
 		return false;
+	/* No chain of the fight beside a stone called dead: it could take that stone, which
+	 * the search keeps as a wall, and gain the liberties and eyes it stands on (a wall whose
+	 * only liberties seem to be the eye space of the fight, against the dead stones of a
+	 * territory around it: mertin13x13/MFGN3).  Such a fight is left to the playouts. */
+	if (dead != NULL)
+		for (int i = 0; i < ks->npoints; i++) {
+			int p = ks->points[i];
+
+			if (b->color[p] != SHT_BLACK && b->color[p] != SHT_WHITE)
+				continue;
+			for (int d = 0; d < 4; d++) {
+				int q = p + b->dir[d];
+
+				if (b->color[q] == 3 - b->color[p] && dead[q] && !dead[p])
+					return false;
+			}
+		}
 	/* Enclosed: no empty point of it opens onto empty points beyond.  Then a move outside
 	 * cannot take a liberty of anything in it, and the search sees the whole fight. */
 	for (int i = 0; i < ks->npoints; i++) {
@@ -674,7 +691,7 @@ confirm_with_pass_for_ko(const struct sht_board *src, const uint8_t *certain, bo
 		int c = src->color[p];
 
 		if ((c != SHT_BLACK && c != SHT_WHITE) || src->chain[p] != p || out->dead[p] ||
-		    certain[p] == c || !ko_search_points(ks, src, p, certain))
+		    certain[p] == c || !ko_search_points(ks, src, p, certain, out->dead))
 			continue;
 		ks->target = p;
 		ks->attacker = 3 - c;
