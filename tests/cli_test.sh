@@ -59,14 +59,21 @@ check "a record that stops at a pass is settled as finished" "settle (1): B E1 d
 	sh -c "echo '${cut}PL[W];W[])' | \"$SHOUTAN\" score - --dead auto"
 check "a record that stops before is settled as unfinished" "settle (2): B E5 boundary, W E1 dame" \
 	sh -c "echo '${cut}PL[B])' | \"$SHOUTAN\" score - --dead auto"
-# A snapback that the playouts call dead (tests/data/board/settle-snapback.case): the settle
-# step keeps Black's E5 alive, so the dead list leaves it out (it says what was counted) and a
-# note names it for a person to check.
+# A snapback (tests/data/board/settle-snapback.case): Black's E5 in atari beside White's dead
+# E4 F4 G5 lives, as taking it would be retaken with them, so the dead list leaves it out.  (The
+# Japanese confirmation once called it dead by ko, and the settle step revived it; a fight
+# beside stones called dead is no longer searched, so the verdict is right from the start.)
 snapback='(;GM[1]FF[4]SZ[9:5]AB[ea][ha][db][gb][hb][ib][dc][ec][fc][hc][dd][fd][gd][hd][id][de][ee][fe][he]AW[ba][ca][da][ga][ab][bb][cb][eb][fb][bc][cc][ad][bd][cd][be][ce])'
-check "the dead list leaves out a chain settling found alive" '"dead":["G5","E4","F4"]' \
+check "the dead list leaves out a snapback's stone" '"dead":["G5","E4","F4"]' \
 	sh -c "echo '$snapback' | \"$SHOUTAN\" score - -r japanese --dead auto --json --compact"
+# Black's E5 in atari, Black to move: the playouts, half of them White's first, call it dead;
+# the settle step connects it at F5 and counts it alive, and a note names it for a person to
+# check (the dead list says what was counted).
+atari='(;GM[1]FF[4]SZ[9:5]PL[B]AB[ea][ga][ia][fb][gb][hb][ib][ec][fc][hc][ed][gd][hd][id][ee][fe][ge][ie]AW[ba][da][ab][bb][cb][db][eb][bc][dc][ad][bd][cd][dd][be][de])'
 check "a note names the chains settling found alive" "the settle step found alive 1 chain the verdict called dead (1 stone; joined to a live chain by a settle move of their owner, or their capture would be a snapback; unsure): E5" \
-	sh -c "echo '$snapback' | \"$SHOUTAN\" score - -r japanese --dead auto"
+	sh -c "echo '$atari' | \"$SHOUTAN\" score - -r japanese --dead auto"
+check "the dead list leaves out a chain settling found alive" '"dead":[]' \
+	sh -c "echo '$atari' | \"$SHOUTAN\" score - -r japanese --dead auto --json --compact"
 check "rulesets lists chinese" "chinese        chinese   19x19  7.5    B" "$SHOUTAN" rulesets
 check "rulesets lists han17" "han17          han17     17x17  0      W" "$SHOUTAN" rulesets
 check "score tromp-taylor" "tromp-taylor: Black wins by 2 points (B+2)" \
