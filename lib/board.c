@@ -1220,6 +1220,30 @@ sht_board_atari_liberty(const struct sht_board *b, int p)
 	return SHT_NO_POINT;
 }
 
+int
+sht_board_liberties(const struct sht_board *b, int p, int *libs, int max)
+{
+	int n = 0, s = p;
+
+	do {
+		for (int d = 0; d < 4; d++) {
+			int q = s + b->dir[d], k = 0;
+
+			if (b->color[q] != SHT_EMPTY)
+				continue;
+			while (k < n && libs[k] != q)
+				k++;
+			if (k < n)
+				continue; /* found already */
+			if (n == max)
+				return max + 1;
+			libs[n++] = q;
+		}
+		s = b->next[s];
+	} while (s != p);
+	return n;
+}
+
 bool
 sht_board_can_fill(const struct sht_board *b, int c, int p, uint8_t *seen)
 {

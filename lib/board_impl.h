@@ -188,6 +188,10 @@ sht_board_can_fill_quick(const struct sht_board *b, int c, int p, uint8_t *seen)
  * where a chain in atari would be taken, or saved. */
 int sht_board_atari_liberty(const struct sht_board *b, int p);
 
+/* The liberties of the chain at p, up to max of them (a few: each is compared with those found)
+ * into libs; returns how many it has in all, up to max + 1.  Reads the board only. */
+int sht_board_liberties(const struct sht_board *b, int p, int *libs, int max);
+
 /* Recomputes chains, liberties and the hash from the colours alone (after setup edits). */
 void sht_board_rebuild(struct sht_board *b);
 

@@ -964,30 +964,6 @@ nakade_enclosed(const struct sht_board *src, const struct sht_dead_result *out, 
 	return true;
 }
 
-/* The liberties of the chain at p, when it has one or two: their number, else 0. */
-static int
-few_liberties(const struct sht_board *b, int p, int libs[2])
-{
-	int n = 0, s = p;
-
-	if (b->libs[b->chain[p]] > 2)
-		return 0;
-	do {
-		for (int d = 0; d < 4; d++) {
-			int q = s + b->dir[d];
-
-			if (b->color[q] == SHT_EMPTY && (n == 0 || libs[0] != q) &&
-			    (n < 2 || libs[1] != q)) {
-				if (n == 2)
-					return 0;
-				libs[n++] = q;
-			}
-		}
-		s = b->next[s];
-	} while (s != p);
-	return n;
-}
-
 /* The group's first move on a chain of two liberties: legal, capturing nothing, and leaving the
  * group's chain there two liberties or more. */
 static bool
@@ -1014,7 +990,7 @@ judge_captures_into_nakade(const struct sht_board *src, const uint8_t *certain,
 		    src->libs[p] > 2 || src->size[p] < NAKADE_MIN_STONES ||
 		    src->size[p] > NAKADE_MAX_STONES)
 			continue;
-		nlibs = few_liberties(src, p, libs);
+		nlibs = sht_board_liberties(src, p, libs, 2);
 		if (nlibs == 0 || !nakade_enclosed(src, out, p, libs, nlibs))
 			continue;
 		if (ks == NULL && ((ks = ko_search_new(src)) == NULL ||

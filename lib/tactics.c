@@ -36,30 +36,6 @@ snapshot_at(struct sht_tactics *t, int depth)
 	return t->snaps[depth];
 }
 
-/* The chain's liberties, up to max of them; returns how many it has in all (up to max + 1). */
-static int
-liberties(const struct sht_board *b, int chain, int *libs, int max)
-{
-	uint32_t mark = sht_board_new_mark((struct sht_board *)b);
-	int n = 0, s = chain;
-
-	do {
-		for (int d = 0; d < 4; d++) {
-			int q = s + b->dir[d];
-
-			if (b->color[q] != SHT_EMPTY || b->mark[q] == mark)
-				continue;
-			b->mark[q] = mark;
-			if (n < max)
-				libs[n] = q;
-			if (++n > max)
-				return n;
-		}
-		s = b->next[s];
-	} while (s != chain);
-	return n;
-}
-
 /* Plays c at p for the read: legal, and not a suicide (where a ruleset allows one, it still
  * saves nothing; the board is then put back from snap). */
 static bool
@@ -85,7 +61,7 @@ attacked(struct sht_tactics *t, int depth)
 
 	if (b->color[t->target] != 3 - t->attacker)
 		return true;
-	n = liberties(b, b->chain[t->target], libs, 3);
+	n = sht_board_liberties(b, b->chain[t->target], libs, 3);
 	/* Three liberties only at the start: deeper, a chain that has got back to three has
 	 * escaped as far as this reading goes. */
 	if (n > 3 || (n == 3 && depth > 0) || depth >= SHT_TACTICS_MAX_DEPTH || --t->nodes_left < 0)
@@ -129,7 +105,7 @@ defended(struct sht_tactics *t, int depth)
 	if (b->color[t->target] != defender)
 		return false;
 	chain = b->chain[t->target];
-	n = liberties(b, chain, libs, 2);
+	n = sht_board_liberties(b, chain, libs, 2);
 	if (n > 2 || depth >= SHT_TACTICS_MAX_DEPTH || --t->nodes_left < 0)
 		return true;
 	/* Captures first: they gain liberties and decide most fights. */
@@ -157,7 +133,7 @@ defended(struct sht_tactics *t, int depth)
 	for (int i = 0; i < nataris; i++) {
 		int al[2];
 
-		if (liberties(b, ataris[i], al, 2) != 2)
+		if (sht_board_liberties(b, ataris[i], al, 2) != 2)
 			continue;
 		for (int k = 0; k < 2 && nmoves < MAX_DEFENCES; k++)
 			add_move(moves, &nmoves, al[k]);
