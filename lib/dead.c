@@ -1307,7 +1307,7 @@ race_run(struct race *r, int attacker, int to_move, bool *undecided)
 	return false;
 }
 
-enum race_outcome { RACE_BLACK_WINS, RACE_WHITE_WINS, RACE_SEKI, RACE_UNREAD };
+enum race_outcome { RACE_BLACK_WINS, RACE_WHITE_WINS, RACE_SEKI, RACE_RESCUE, RACE_UNREAD };
 
 /* The outcome of the race between the black chain at bs and the white chain at ws, on the
  * board r->b (the final position), `to_move` to play in it. */
@@ -1399,9 +1399,63 @@ read_seki(struct race *r, int bs, int ws, int underdog)
 	return seki ? RACE_SEKI : RACE_UNREAD;
 }
 
-/* How a race left a chain that did not lose it (read_races' `alive` map). */
+/* How a race left a chain that did not lose it (read_races' `alive` map); a chain the
+ * playouts call dead that captures an adjacent chain they call alive is a RACE_RESCUER, and
+ * that chain is marked RESCUE_LOST in `lost`: the capture stands only if the rescuer lives
+ * once it is made (sht_dead_judge). */
 #define RACE_WINNER 1
 #define RACE_IN_SEKI 2
+#define RACE_RESCUER 3
+#define RESCUE_LOST 2
+
+/* Liberties of a chain called alive beyond which no chain called dead beside it is read as
+ * capturing it: a chain with more is seldom in danger, and each reading costs up to
+ * RACE_NODES. */
+#define RESCUE_MAX_LIBS 2
+
+/* Chains called alive of more stones than this are not read as captured by a dead neighbour:
+ * the rescues read_rescue is for take one or two stones inside the rescuer's space; the capture
+ * of three or more can leave a dead shape, which is judge_captures_into_nakade's to read (a
+ * 13x13 regression game, nngs/gnugo-3.1.18-gopriest, was misread with four: the capture of
+ * three stones leaves a straight three), and a bigger chain short of liberties is usually
+ * hemmed in by dead stones it need not capture. */
+#define RESCUE_MAX_STONES (NAKADE_MIN_STONES - 1)
+
+/* Whether the chain at a, called alive, is small and short of liberties on the real board. */
+static bool
+rescue_candidate(const struct sht_board *b, int a)
+{
+	int s = a, size = 0;
+
+	if (b->libs[b->chain[a]] > RESCUE_MAX_LIBS)
+		return false;
+	do {
+		size++;
+		s = b->next[s];
+	} while (s != a && size <= RESCUE_MAX_STONES);
+	return size <= RESCUE_MAX_STONES;
+}
+
+/*
+ * Whether the chain at u, which the playouts call dead, captures the adjacent chain at a,
+ * which they call alive, even with a's owner to move: then the dead call was the playouts'
+ * blindness (an edge group that lives by taking the two stones inside it, a race a chain of
+ * the group loses whoever moves).
+ */
+static bool
+read_rescue(struct race *r, int u, int a)
+{
+	struct sht_board *b = r->b;
+	bool undecided = false, captures;
+	int cu = b->color[u];
+
+	if (b->libs[b->chain[a]] > RESCUE_MAX_LIBS || b->libs[b->chain[u]] > RACE_MAX_LIBS)
+		return false;
+	r->stone[cu] = u;
+	r->stone[3 - cu] = a;
+	captures = race_run(r, cu, 3 - cu, &undecided);
+	return captures && !undecided;
+}
 
 /* Marks every stone of the chain at p with v. */
 static void
@@ -1415,15 +1469,42 @@ mark_chain(const struct sht_board *b, int p, uint8_t *map, uint8_t v)
 	} while (s != p);
 }
 
+/* The adjacent chains at p (black) and w (white), read as read_races' `pass` asks: a race
+ * between two chains called dead, a seki or a rescue (RACE_RESCUE) between one called dead and
+ * one called alive. */
+static enum race_outcome
+read_pair(struct race *r, const struct sht_board *src, const uint8_t *dead, int pass, int p,
+    int w, int to_move)
+{
+	int underdog = dead[p] ? p : w, other = dead[p] ? w : p;
+
+	if (pass == 0)
+		return read_race(r, p, w, to_move);
+	/* A rescue is read on the real board: the other stones called dead may be dead only
+	 * because the underdog is. */
+	if (pass == 2)
+		return rescue_candidate(src, other) && read_rescue(r, underdog, other) ?
+		    RACE_RESCUE : RACE_UNREAD;
+	/* For seki the other stones called dead are off the board, as the verdict will have
+	 * them: a dead stone next to a seki is no part of it. */
+	for (int k = 0; k < src->npoints; k++)
+		r->b->color[k] = dead[k] && src->chain[k] != p && src->chain[k] != w ?
+		    SHT_EMPTY : src->color[k];
+	sht_board_rebuild(r->b);
+	return read_seki(r, p, w, src->color[underdog]);
+}
+
 /*
  * Reads each race between two adjacent opposing chains that the playouts both call dead (and
  * Benson does not settle), each chain in one race at most: the loser is marked in `lost`, the
- * winner RACE_WINNER and both chains of a seki RACE_IN_SEKI in `alive`.
+ * winner RACE_WINNER and both chains of a seki RACE_IN_SEKI in `alive`.  With `rescues`, reads
+ * instead each chain called dead against the small chains called alive beside it (read_rescue):
+ * the captured chain RESCUE_LOST in `lost`, its captor RACE_RESCUER in `alive`.
  * Returns how many losers it found, or -1 when memory runs out.
  */
 static int
 read_races(const struct sht_board *src, const uint8_t *certain, const uint8_t *dead,
-    uint8_t *lost, uint8_t *alive)
+    uint8_t *lost, uint8_t *alive, bool rescues)
 {
 	struct sht_board_options o = src->opt;
 	struct race *r;
@@ -1450,8 +1531,9 @@ read_races(const struct sht_board *src, const uint8_t *certain, const uint8_t *d
 	r->certain = certain;
 	r->dead = dead;
 	/* The pairs the playouts call both dead first, then those with one of the two dead,
-	 * which are read for seki only. */
-	for (int pass = 0; pass < 2; pass++) {
+	 * which are read for seki, then those again for a capture of the live one by the
+	 * dead one (read_rescue), on the real board. */
+	for (int pass = rescues ? 2 : 0; pass < (rescues ? 3 : 2); pass++) {
 		for (int p = 0; p < src->npoints; p++) {
 			int s = p;
 			enum race_outcome verdict = RACE_UNREAD;
@@ -1467,19 +1549,14 @@ read_races(const struct sht_board *src, const uint8_t *certain, const uint8_t *d
 					    alive[q] || (pass == 0 ? !dead[q] : dead[q] == dead[p]))
 						continue;
 					w = src->chain[q];
-					if (pass == 0) {
-						verdict = read_race(r, p, w, to_move);
-					} else {
-						/* The other stones called dead are off the board,
-						 * as the verdict will have them: a dead stone next
-						 * to a seki is no part of it. */
-						for (int k = 0; k < src->npoints; k++)
-							r->b->color[k] = dead[k] &&
-							    src->chain[k] != p && src->chain[k] != w ?
-							    SHT_EMPTY : src->color[k];
-						sht_board_rebuild(r->b);
-						verdict = read_seki(r, p, w, dead[p] ?
-						    SHT_BLACK : SHT_WHITE);
+					verdict = read_pair(r, src, dead, pass, p, w, to_move);
+					if (verdict == RACE_RESCUE) {
+						mark_chain(src, dead[p] ? w : p, lost, RESCUE_LOST);
+						mark_chain(src, dead[p] ? p : w, alive, RACE_RESCUER);
+						nlost++;
+						/* The rescuer may take more than one chain, and
+						 * more than one rescuer this one. */
+						verdict = RACE_UNREAD;
 					}
 					if (verdict == RACE_BLACK_WINS) {
 						mark_chain(src, w, lost, 1);
@@ -1728,11 +1805,16 @@ out:
  * A race's loser is captured: the chains around it are judged again without it, for the
  * winner may still die (a captured chain is not always a second eye).  Only the chains
  * touching a loser or a winner take the new verdict; elsewhere the first one stands, so that
- * the second set of playouts does not redraw verdicts the race has nothing to do with.
+ * the second set of playouts does not redraw verdicts the race has nothing to do with.  For
+ * `rescues` (read_rescue), so do the empty points beside them, which are the rescuer's eyes
+ * now and whose owner the settle step reads (a boundary it would close otherwise revives the
+ * captured chain); a rescue whose rescuer is not called alive, and surely, once its capture is
+ * made, is undone.
  */
 static bool
 rejudge_race_winners(const struct sht_board *src, const struct sht_dead_options *opt,
-    const uint8_t *lost, const uint8_t *alive, uint8_t *color, struct sht_dead_result *out)
+    uint8_t *lost, const uint8_t *alive, bool rescues, uint8_t *color,
+    struct sht_dead_result *out)
 {
 	int n = src->npoints;
 	uint8_t *buf = calloc((size_t)n, 5), *near = calloc((size_t)n, 1);
@@ -1747,9 +1829,36 @@ rejudge_race_winners(const struct sht_board *src, const struct sht_dead_options 
 		color[p] = lost[p] ? SHT_EMPTY : src->color[p];
 	if (!judge_by_playouts(src, color, opt, certain, &again))
 		goto out;
+	/* A rescue (read_rescue) whose rescuers all die even once the chain they capture is
+	 * off the board saved nothing: that chain is alive as first judged, for taking it was
+	 * not worth a move, and nothing around it is judged again. */
+	for (int p = 0; p < n; p++) {
+		bool saved = false;
+		int s = p;
+
+		if (lost[p] != RESCUE_LOST || src->chain[p] != p)
+			continue;
+		do {
+			for (int d = 0; d < 4; d++) {
+				int q = s + src->dir[d];
+
+				saved |= src->color[q] == 3 - src->color[p] &&
+				    alive[q] == RACE_RESCUER && !again.dead[q] &&
+				    !again.uncertain[q];
+			}
+			s = src->next[s];
+		} while (s != p && !saved);
+		if (!saved)
+			mark_chain(src, p, lost, 0);
+	}
 	/* The chains touching a loser or a winner, and those themselves. */
 	for (int p = 0; p < n; p++) {
-		if (!lost[p] && alive[p] != RACE_WINNER)
+		bool rescuer_saved = false;
+
+		if (alive[p] == RACE_RESCUER)
+			for (int d = 0; d < 4; d++)
+				rescuer_saved |= lost[p + src->dir[d]] == RESCUE_LOST;
+		if (!lost[p] && alive[p] != RACE_WINNER && !rescuer_saved)
 			continue;
 		near[p] = 1;
 		for (int d = 0; d < 4; d++) {
@@ -1759,6 +1868,15 @@ rejudge_race_winners(const struct sht_board *src, const struct sht_dead_options 
 			    !near[q])
 				mark_chain(src, q, near, 1);
 		}
+	}
+	/* And the empty points beside them, whose owner the settle step reads: the points
+	 * around a winner are its eyes now. */
+	for (int p = 0; p < n; p++) {
+		if (src->color[p] != SHT_EMPTY || !rescues)
+			continue;
+		for (int d = 0; d < 4; d++)
+			if (near[p + src->dir[d]] == 1 && src->color[p + src->dir[d]] != SHT_EMPTY)
+				near[p] = 2;
 	}
 	for (int p = 0; p < n; p++) {
 		if (!near[p])
@@ -1788,10 +1906,20 @@ sht_dead_judge(const struct sht_board *src, const struct sht_dead_options *opt,
 	if (certain == NULL || lost == NULL || alive == NULL || color == NULL ||
 	    !judge_by_playouts(src, src->color, opt, certain, out))
 		goto out;
-	nlost = read_races(src, certain, out->dead, lost, alive);
+	nlost = read_races(src, certain, out->dead, lost, alive, false);
 	if (nlost < 0)
 		goto out;
-	if (nlost > 0 && !rejudge_race_winners(src, opt, lost, alive, color, out))
+	if (nlost > 0 && !rejudge_race_winners(src, opt, lost, alive, false, color, out))
+		goto out;
+	/* Then the captures that rescue a chain called dead, on the verdict the races left,
+	 * judged again on their own so that a rescue that saves nothing changes nothing. */
+	memset(lost, 0, (size_t)n);
+	for (int p = 0; p < n; p++)
+		alive[p] = alive[p] == RACE_IN_SEKI ? RACE_IN_SEKI : 0;
+	nlost = read_races(src, certain, out->dead, lost, alive, true);
+	if (nlost < 0)
+		goto out;
+	if (nlost > 0 && !rejudge_race_winners(src, opt, lost, alive, true, color, out))
 		goto out;
 	for (int p = 0; p < n; p++) {
 		/* A seki read in the race lives; Benson's verdict on the real position stands. */

@@ -293,12 +293,81 @@ test_playouts_stop_when_settled(void **state)
 	free(full);
 }
 
+/* read_races with `rescues` on a 9x9 board whose white stones are all called dead and whose
+ * black stones all alive, as the playouts may call an edge group that lives by capturing the
+ * stones inside it: whether the black chain at vertex `inner` is read as captured (RESCUE_LOST)
+ * and the white chain at `captor` as its captor (RACE_RESCUER). */
+static bool
+rescued(const char *const rows[9], const char *inner, const char *captor)
+{
+	struct sht_board *b = diagram(rows);
+	int n = sht_board_capacity(b), found;
+	uint8_t *certain = calloc((size_t)n, 1), *dead = calloc((size_t)n, 1);
+	uint8_t *lost = calloc((size_t)n, 1), *alive = calloc((size_t)n, 1);
+	bool yes;
+
+	assert_non_null(certain);
+	assert_non_null(dead);
+	assert_non_null(lost);
+	assert_non_null(alive);
+	sht_pass_alive_map(b, false, certain);
+	for (int p = 0; p < n; p++)
+		dead[p] = b->color[p] == SHT_WHITE;
+	found = read_races(b, certain, dead, lost, alive, true);
+	yes = lost[sht_vertex_parse(b, inner)] == RESCUE_LOST &&
+	    alive[sht_vertex_parse(b, captor)] == RACE_RESCUER;
+	/* Nothing else is marked: a rescue names one chain and its captors. */
+	for (int p = 0; p < n; p++)
+		if (lost[p] != 0 || alive[p] != 0)
+			assert_true(b->color[p] == SHT_BLACK ? lost[p] == RESCUE_LOST :
+			    alive[p] == RACE_RESCUER);
+	assert_int_equal(found > 0, yes);
+	sht_board_free(b);
+	free(certain);
+	free(dead);
+	free(lost);
+	free(alive);
+	return yes;
+}
+
+/*
+ * A chain called dead that captures a small chain called alive beside it, whoever moves first,
+ * is read as its captor (read_rescue): White's edge group takes A2 B2 (if Black extends to A3,
+ * White A4 leaves them one liberty, and White's group keeps three), and lives with the eye at
+ * E2 F2 and the one the capture leaves.  With E2 F2 filled White's group is short of liberties:
+ * after Black A3 and White A4 Black captures it at C1, so moving first Black wins, and nothing
+ * is read.  A chain of three stones is never read, though White captures A2 B2 C2 here as it
+ * did A2 B2 (RESCUE_MAX_STONES: such a capture can leave a dead shape).
+ */
+static void
+test_rescue_by_capture(void **state)
+{
+	static const char *const lives[9] = {
+		"X.XXXXXXX", "XXXXXXXXX", ".XX.XX.XX", "XXXXXXXXX", "XXXXXXXXX",
+		".OXOXXXXX", ".OOOOOOXX", "XXOO..OX.", ".O.OOOOXX",
+	};
+	static const char *const short_of_liberties[9] = {
+		"X.XXXXXXX", "XXXXXXXXX", ".XX.XX.XX", "XXXXXXXXX", "XXXXXXXXX",
+		".OXOXXXXX", ".OOOOOXX.", "XXOOOXXXX", ".O.OXX.X.",
+	};
+	static const char *const three_stones[9] = {
+		"X.XXXXXXX", "XXXXXXXXX", ".XX.XX.XX", "XXXXXXXXX", "XXXXXXXXX",
+		".OXOXXXXX", ".OOOOOOXX", "XXXO..OX.", ".OOOOOOXX",
+	};
+
+	(void)state;
+	assert_true(rescued(lives, "B2", "B3"));
+	assert_false(rescued(short_of_liberties, "B2", "B3"));
+	assert_false(rescued(three_stones, "B2", "B3"));
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_shapes),
 		cmocka_unit_test(test_playouts_stop_when_settled),
+		cmocka_unit_test(test_rescue_by_capture),
 		cmocka_unit_test(test_shortcuts_9x9),
 		cmocka_unit_test(test_shortcuts_9x9_suicide),
 		cmocka_unit_test(test_shortcuts_19x19),
