@@ -1115,6 +1115,7 @@ struct race {
 	int attacker;
 	int max_depth;       /* plies, for iterative deepening */
 	long nodes_left;
+	long nodes;          /* the budget of a search when not RACE_NODES (read_rescue) */
 	bool gave_up;        /* the node budget ran out: the answer means nothing */
 	/* The attacker plays on when its racing chain is captured (read_seki): taking stones
 	 * that sit on the vital point of one's eye space is no escape when the space left is
@@ -1291,7 +1292,7 @@ race_run(struct race *r, int attacker, int to_move, bool *undecided)
 {
 	memset(r->table, 0, sizeof(r->table));
 	r->attacker = attacker;
-	r->nodes_left = RACE_NODES;
+	r->nodes_left = r->nodes != 0 ? r->nodes : RACE_NODES;
 	r->gave_up = false;
 	for (r->max_depth = 8; r->max_depth <= RACE_MAX_DEPTH; r->max_depth += 8) {
 		r->cut = false;
@@ -1413,6 +1414,12 @@ read_seki(struct race *r, int bs, int ws, int underdog)
  * RACE_NODES. */
 #define RESCUE_MAX_LIBS 2
 
+/* The node budget of a rescue's reading.  The captures it is for are found in a few dozen
+ * nodes (on the corpus's 1278 counted games, 57 found, none past 368), while of the 2,400
+ * readings that find none more than half spent RACE_NODES undecided, which made 19x19 games
+ * half as slow again; with this budget the verdicts are the same. */
+#define RESCUE_NODES 500
+
 /* Chains called alive of more stones than this are not read as captured by a dead neighbour:
  * the rescues read_rescue is for take one or two stones inside the rescuer's space; the capture
  * of three or more can leave a dead shape, which is judge_captures_into_nakade's to read (a
@@ -1453,7 +1460,9 @@ read_rescue(struct race *r, int u, int a)
 		return false;
 	r->stone[cu] = u;
 	r->stone[3 - cu] = a;
+	r->nodes = RESCUE_NODES;
 	captures = race_run(r, cu, 3 - cu, &undecided);
+	r->nodes = 0;
 	return captures && !undecided;
 }
 
