@@ -1308,7 +1308,9 @@ race_run(struct race *r, int attacker, int to_move, bool *undecided)
 	return false;
 }
 
-enum race_outcome { RACE_BLACK_WINS, RACE_WHITE_WINS, RACE_SEKI, RACE_RESCUE, RACE_UNREAD };
+enum race_outcome {
+	RACE_BLACK_WINS, RACE_WHITE_WINS, RACE_SEKI, RACE_RESCUE, RACE_RESCUE_CERTAIN, RACE_UNREAD
+};
 
 /* The outcome of the race between the black chain at bs and the white chain at ws, on the
  * board r->b (the final position), `to_move` to play in it. */
@@ -1407,6 +1409,7 @@ read_seki(struct race *r, int bs, int ws, int underdog)
 #define RACE_WINNER 1
 #define RACE_IN_SEKI 2
 #define RACE_RESCUER 3
+#define RACE_RESCUER_CERTAIN 4    /* pass-alive once the capture is made: no playouts decide */
 #define RESCUE_LOST 2
 
 /* Liberties of a chain called alive beyond which no chain called dead beside it is read as
@@ -1421,27 +1424,66 @@ read_seki(struct race *r, int bs, int ws, int underdog)
  * half as slow again; with this budget the verdicts are the same. */
 #define RESCUE_NODES 500
 
-/* Chains called alive of more stones than this are not read as captured by a dead neighbour:
- * the rescues read_rescue is for take one or two stones inside the rescuer's space; the capture
- * of three or more can leave a dead shape, which is judge_captures_into_nakade's to read (a
- * 13x13 regression game, nngs/gnugo-3.1.18-gopriest, was misread with four: the capture of
- * three stones leaves a straight three), and a bigger chain short of liberties is usually
- * hemmed in by dead stones it need not capture. */
+/* Chains called alive of more stones than this are not read as captured by a dead neighbour
+ * whose life the playouts then judge: the rescues read_rescue is for take one or two stones
+ * inside the rescuer's space; the capture of three or more leaves an eye of their shape, a dead
+ * one (a 13x13 regression game, nngs/gnugo-3.1.18-gopriest, was misread with four: the capture
+ * of three stones leaves a straight three, which the playouts do not kill).  A capture of up to
+ * NAKADE_MAX_STONES rescues only when it leaves the captor pass-alive (pass_alive_after). */
 #define RESCUE_MAX_STONES (NAKADE_MIN_STONES - 1)
+
+/* The stones of the chain at a, up to one more than `limit`. */
+static int
+chain_size(const struct sht_board *b, int a, int limit)
+{
+	int s = a, size = 0;
+
+	do {
+		size++;
+		s = b->next[s];
+	} while (s != a && size <= limit);
+	return size;
+}
 
 /* Whether the chain at a, called alive, is small and short of liberties on the real board. */
 static bool
 rescue_candidate(const struct sht_board *b, int a)
 {
-	int s = a, size = 0;
+	return b->libs[b->chain[a]] <= RESCUE_MAX_LIBS &&
+	    chain_size(b, a, NAKADE_MAX_STONES) <= NAKADE_MAX_STONES;
+}
 
-	if (b->libs[b->chain[a]] > RESCUE_MAX_LIBS)
-		return false;
-	do {
-		size++;
-		s = b->next[s];
-	} while (s != a && size <= RESCUE_MAX_STONES);
-	return size <= RESCUE_MAX_STONES;
+/*
+ * Whether the chain at u is pass-alive (Benson) once it has captured the chain at a: a's
+ * liberties are u's stones (the capture fills them) and a's points empty.  Certain whatever
+ * the shape the capture leaves; false when memory runs out.
+ */
+static bool
+pass_alive_after(const struct sht_board *src, int u, int a)
+{
+	struct sht_board *b = sht_board_clone(src);
+	uint8_t *owner = calloc((size_t)src->npoints, 1);
+	int c = src->color[u], s = a;
+	bool alive = false;
+
+	if (b != NULL && owner != NULL) {
+		do {
+			for (int d = 0; d < 4; d++)
+				if (src->color[s + src->dir[d]] == SHT_EMPTY)
+					b->color[s + src->dir[d]] = (uint8_t)c;
+			s = src->next[s];
+		} while (s != a);
+		do {
+			b->color[s] = SHT_EMPTY;
+			s = src->next[s];
+		} while (s != a);
+		sht_board_rebuild(b);
+		sht_pass_alive_map(b, false, owner);
+		alive = owner[u] == c;
+	}
+	sht_board_free(b);
+	free(owner);
+	return alive;
 }
 
 /*
@@ -1492,9 +1534,14 @@ read_pair(struct race *r, const struct sht_board *src, const uint8_t *dead, int 
 		return read_race(r, p, w, to_move);
 	/* A rescue is read on the real board: the other stones called dead may be dead only
 	 * because the underdog is. */
-	if (pass == 2)
-		return rescue_candidate(src, other) && read_rescue(r, underdog, other) ?
+	if (pass == 2) {
+		if (!rescue_candidate(src, other) || !read_rescue(r, underdog, other))
+			return RACE_UNREAD;
+		if (pass_alive_after(src, underdog, other))
+			return RACE_RESCUE_CERTAIN;
+		return chain_size(src, other, RESCUE_MAX_STONES) <= RESCUE_MAX_STONES ?
 		    RACE_RESCUE : RACE_UNREAD;
+	}
 	/* For seki the other stones called dead are off the board, as the verdict will have
 	 * them: a dead stone next to a seki is no part of it. */
 	for (int k = 0; k < src->npoints; k++)
@@ -1560,9 +1607,11 @@ read_races(const struct sht_board *src, const uint8_t *certain, const uint8_t *d
 						continue;
 					w = src->chain[q];
 					verdict = read_pair(r, src, dead, pass, p, w, to_move);
-					if (verdict == RACE_RESCUE) {
+					if (verdict == RACE_RESCUE || verdict == RACE_RESCUE_CERTAIN) {
 						mark_chain(src, dead[p] ? w : p, lost, RESCUE_LOST);
-						mark_chain(src, dead[p] ? p : w, alive, RACE_RESCUER);
+						mark_chain(src, dead[p] ? p : w, alive,
+						    verdict == RACE_RESCUE ? RACE_RESCUER :
+						    RACE_RESCUER_CERTAIN);
 						nlost++;
 						/* The rescuer may take more than one chain, and
 						 * more than one rescuer this one. */
@@ -1853,8 +1902,9 @@ rejudge_race_winners(const struct sht_board *src, const struct sht_dead_options 
 				int q = s + src->dir[d];
 
 				saved |= src->color[q] == 3 - src->color[p] &&
-				    alive[q] == RACE_RESCUER && !again.dead[q] &&
-				    !again.uncertain[q];
+				    (alive[q] == RACE_RESCUER_CERTAIN ||
+				    (alive[q] == RACE_RESCUER && !again.dead[q] &&
+				    !again.uncertain[q]));
 			}
 			s = src->next[s];
 		} while (s != p && !saved);
@@ -1865,7 +1915,7 @@ rejudge_race_winners(const struct sht_board *src, const struct sht_dead_options 
 	for (int p = 0; p < n; p++) {
 		bool rescuer_saved = false;
 
-		if (alive[p] == RACE_RESCUER)
+		if (alive[p] == RACE_RESCUER || alive[p] == RACE_RESCUER_CERTAIN)
 			for (int d = 0; d < 4; d++)
 				rescuer_saved |= lost[p + src->dir[d]] == RESCUE_LOST;
 		if (!lost[p] && alive[p] != RACE_WINNER && !rescuer_saved)
@@ -1891,8 +1941,9 @@ rejudge_race_winners(const struct sht_board *src, const struct sht_dead_options 
 	for (int p = 0; p < n; p++) {
 		if (!near[p])
 			continue;
-		out->dead[p] = lost[p] ? 1 : again.dead[p];
-		out->uncertain[p] = lost[p] ? 0 : again.uncertain[p];
+		out->dead[p] = lost[p] ? 1 : alive[p] == RACE_RESCUER_CERTAIN ? 0 : again.dead[p];
+		out->uncertain[p] = lost[p] || alive[p] == RACE_RESCUER_CERTAIN ? 0 :
+		    again.uncertain[p];
 		out->owner[p] = again.owner[p];
 		out->confidence[p] = again.confidence[p];
 	}

@@ -295,16 +295,16 @@ test_playouts_stop_when_settled(void **state)
 
 /* read_races with `rescues` on a 9x9 board whose white stones are all called dead and whose
  * black stones all alive, as the playouts may call an edge group that lives by capturing the
- * stones inside it: whether the black chain at vertex `inner` is read as captured (RESCUE_LOST)
- * and the white chain at `captor` as its captor (RACE_RESCUER). */
-static bool
+ * stones inside it: the mark of the white chain at `captor` when the black chain at `inner` is
+ * read as captured (RESCUE_LOST): RACE_RESCUER (the playouts, run again, decide whether it
+ * stands) or RACE_RESCUER_CERTAIN (pass-alive after the capture); 0 when nothing is read. */
+static int
 rescued(const char *const rows[9], const char *inner, const char *captor)
 {
 	struct sht_board *b = diagram(rows);
-	int n = sht_board_capacity(b), found;
+	int n = sht_board_capacity(b), found, mark;
 	uint8_t *certain = calloc((size_t)n, 1), *dead = calloc((size_t)n, 1);
 	uint8_t *lost = calloc((size_t)n, 1), *alive = calloc((size_t)n, 1);
-	bool yes;
 
 	assert_non_null(certain);
 	assert_non_null(dead);
@@ -314,30 +314,33 @@ rescued(const char *const rows[9], const char *inner, const char *captor)
 	for (int p = 0; p < n; p++)
 		dead[p] = b->color[p] == SHT_WHITE;
 	found = read_races(b, certain, dead, lost, alive, true);
-	yes = lost[sht_vertex_parse(b, inner)] == RESCUE_LOST &&
-	    alive[sht_vertex_parse(b, captor)] == RACE_RESCUER;
+	mark = lost[sht_vertex_parse(b, inner)] == RESCUE_LOST ?
+	    alive[sht_vertex_parse(b, captor)] : 0;
 	/* Nothing else is marked: a rescue names one chain and its captors. */
 	for (int p = 0; p < n; p++)
 		if (lost[p] != 0 || alive[p] != 0)
 			assert_true(b->color[p] == SHT_BLACK ? lost[p] == RESCUE_LOST :
-			    alive[p] == RACE_RESCUER);
-	assert_int_equal(found > 0, yes);
+			    alive[p] == mark);
+	assert_int_equal(found > 0, mark != 0);
 	sht_board_free(b);
 	free(certain);
 	free(dead);
 	free(lost);
 	free(alive);
-	return yes;
+	return mark;
 }
 
 /*
  * A chain called dead that captures a small chain called alive beside it, whoever moves first,
  * is read as its captor (read_rescue): White's edge group takes A2 B2 (if Black extends to A3,
- * White A4 leaves them one liberty, and White's group keeps three), and lives with the eye at
- * E2 F2 and the one the capture leaves.  With E2 F2 filled White's group is short of liberties:
- * after Black A3 and White A4 Black captures it at C1, so moving first Black wins, and nothing
- * is read.  A chain of three stones is never read, though White captures A2 B2 C2 here as it
- * did A2 B2 (RESCUE_MAX_STONES: such a capture can leave a dead shape).
+ * White A4 leaves them one liberty, and White's group keeps three), and is pass-alive after it,
+ * with the eye at E2 F2 and the one the capture leaves.  With C1 filled and six points at
+ * E1-G2 for the other eye the capture is the same, but White is not pass-alive after it (F1 is
+ * no liberty of White's): the playouts decide.  With E2 F2 filled
+ * White's group is short of liberties: after Black A3 and White A4 Black captures it at C1, so
+ * moving first Black wins, and nothing is read.  White captures A2 B2 C2 as it did A2 B2: a
+ * rescue only if it leaves White pass-alive (RESCUE_MAX_STONES: a capture of three stones
+ * leaves an eye of their shape, which may be a dead one).
  */
 static void
 test_rescue_by_capture(void **state)
@@ -345,6 +348,10 @@ test_rescue_by_capture(void **state)
 	static const char *const lives[9] = {
 		"X.XXXXXXX", "XXXXXXXXX", ".XX.XX.XX", "XXXXXXXXX", "XXXXXXXXX",
 		".OXOXXXXX", ".OOOOOOXX", "XXOO..OX.", ".O.OOOOXX",
+	};
+	static const char *const open_eye_space[9] = {
+		"X.XXXXXXX", "XXXXXXXXX", ".XX.XX.XX", "XXXXXXXXX", "XXXXXXXXX",
+		".OXOXXXXX", ".OOOOOOOX", "XXOO...OX", ".OOO...OX",
 	};
 	static const char *const short_of_liberties[9] = {
 		"X.XXXXXXX", "XXXXXXXXX", ".XX.XX.XX", "XXXXXXXXX", "XXXXXXXXX",
@@ -354,11 +361,17 @@ test_rescue_by_capture(void **state)
 		"X.XXXXXXX", "XXXXXXXXX", ".XX.XX.XX", "XXXXXXXXX", "XXXXXXXXX",
 		".OXOXXXXX", ".OOOOOOXX", "XXXO..OX.", ".OOOOOOXX",
 	};
+	static const char *const three_stones_open_eye_space[9] = {
+		"X.XXXXXXX", "XXXXXXXXX", ".XX.XX.XX", "XXXXXXXXX", "XXXXXXXXX",
+		".OXOXXXXX", ".OOOOOOOX", "XXXO...OX", ".OOO...OX",
+	};
 
 	(void)state;
-	assert_true(rescued(lives, "B2", "B3"));
-	assert_false(rescued(short_of_liberties, "B2", "B3"));
-	assert_false(rescued(three_stones, "B2", "B3"));
+	assert_int_equal(rescued(lives, "B2", "B3"), RACE_RESCUER_CERTAIN);
+	assert_int_equal(rescued(open_eye_space, "B2", "B3"), RACE_RESCUER);
+	assert_int_equal(rescued(short_of_liberties, "B2", "B3"), 0);
+	assert_int_equal(rescued(three_stones, "B2", "B3"), RACE_RESCUER_CERTAIN);
+	assert_int_equal(rescued(three_stones_open_eye_space, "B2", "B3"), 0);
 }
 
 int
