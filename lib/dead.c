@@ -1432,25 +1432,11 @@ read_seki(struct race *r, int bs, int ws, int underdog)
  * NAKADE_MAX_STONES rescues only when it leaves the captor pass-alive (pass_alive_after). */
 #define RESCUE_MAX_STONES (NAKADE_MIN_STONES - 1)
 
-/* The stones of the chain at a, up to one more than `limit`. */
-static int
-chain_size(const struct sht_board *b, int a, int limit)
-{
-	int s = a, size = 0;
-
-	do {
-		size++;
-		s = b->next[s];
-	} while (s != a && size <= limit);
-	return size;
-}
-
 /* Whether the chain at a, called alive, is small and short of liberties on the real board. */
 static bool
 rescue_candidate(const struct sht_board *b, int a)
 {
-	return b->libs[b->chain[a]] <= RESCUE_MAX_LIBS &&
-	    chain_size(b, a, NAKADE_MAX_STONES) <= NAKADE_MAX_STONES;
+	return b->libs[b->chain[a]] <= RESCUE_MAX_LIBS && b->size[b->chain[a]] <= NAKADE_MAX_STONES;
 }
 
 /*
@@ -1499,7 +1485,7 @@ read_rescue(struct race *r, int u, int a)
 	bool undecided = false, captures;
 	int cu = b->color[u];
 
-	if (b->libs[b->chain[a]] > RESCUE_MAX_LIBS || b->libs[b->chain[u]] > RACE_MAX_LIBS)
+	if (b->libs[b->chain[u]] > RACE_MAX_LIBS)
 		return false;
 	r->stone[cu] = u;
 	r->stone[3 - cu] = a;
@@ -1539,8 +1525,7 @@ read_pair(struct race *r, const struct sht_board *src, const uint8_t *dead, int 
 			return RACE_UNREAD;
 		if (pass_alive_after(src, underdog, other))
 			return RACE_RESCUE_CERTAIN;
-		return chain_size(src, other, RESCUE_MAX_STONES) <= RESCUE_MAX_STONES ?
-		    RACE_RESCUE : RACE_UNREAD;
+		return src->size[src->chain[other]] <= RESCUE_MAX_STONES ? RACE_RESCUE : RACE_UNREAD;
 	}
 	/* For seki the other stones called dead are off the board, as the verdict will have
 	 * them: a dead stone next to a seki is no part of it. */
