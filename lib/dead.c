@@ -1218,25 +1218,55 @@ add_move(int *moves, int *n, int p)
 		moves[(*n)++] = p;
 }
 
-/* Adds the liberties of the chain at p; with captures_only, the liberty of each opposing chain
- * in atari that touches it instead (a capture that gains the chain liberties). */
-static void
-add_chain_moves(const struct sht_board *b, int p, bool captures_only, int *moves, int *n)
-{
-	int s = p;
+/* The moves a race reading looks at around one chain, each list in the order a walk of the
+ * chain meets them, without repeats: its liberties, and the liberty of each opposing chain in
+ * atari that touches it (a capture that gains the chain liberties).  One walk for both, once
+ * a node for each racing chain: walked apart, four times a node, long chains' walks were a
+ * quarter of a judgement with races in it. */
+struct chain_moves {
+	int libs[RACE_MAX_MOVES], nlibs;
+	int caps[RACE_MAX_MOVES], ncaps;
+};
 
+static void
+chain_moves(struct sht_board *b, int p, struct chain_moves *m)
+{
+	int s = p, opp = 3 - b->color[p], taken[RACE_MAX_MOVES], ntaken = 0;
+	/* A liberty met before is marked: a long chain's list is too long to search each time. */
+	uint32_t seen = sht_board_new_mark(b);
+
+	m->nlibs = m->ncaps = 0;
 	do {
 		for (int d = 0; d < 4; d++) {
-			int q = s + b->dir[d];
+			int q = s + b->dir[d], k = 0, id;
 
-			if (!captures_only && b->color[q] == SHT_EMPTY)
-				add_move(moves, n, q);
-			else if (captures_only && b->color[q] == 3 - b->color[p] &&
-			    b->libs[b->chain[q]] == 1)
-				add_move(moves, n, sht_board_atari_liberty(b, b->chain[q]));
+			if (b->color[q] == SHT_EMPTY) {
+				if (b->mark[q] != seen) {
+					b->mark[q] = seen;
+					if (m->nlibs < RACE_MAX_MOVES)
+						m->libs[m->nlibs++] = q;
+				}
+			} else if (b->color[q] == opp && b->libs[id = b->chain[q]] == 1) {
+				/* Each chain in atari once: its liberty is the same from every
+				 * stone beside it. */
+				while (k < ntaken && taken[k] != id)
+					k++;
+				if (k < ntaken)
+					continue;
+				if (ntaken < RACE_MAX_MOVES)
+					taken[ntaken++] = id;
+				add_move(m->caps, &m->ncaps, sht_board_atari_liberty(b, id));
+			}
 		}
 		s = b->next[s];
 	} while (s != p);
+}
+
+static void
+add_moves(int *moves, int *n, const int *from, int nfrom)
+{
+	for (int i = 0; i < nfrom; i++)
+		add_move(moves, n, from[i]);
 }
 
 /* Whether the racing chain of colour c has joined up with another chain of the position read
@@ -1263,6 +1293,7 @@ race_captures(struct race *r, int depth, int to_move)
 {
 	struct sht_board *b = r->b;
 	int att = r->attacker, def = 3 - att, moves[RACE_MAX_MOVES], n = 0;
+	struct chain_moves around[3];
 	bool attacking = to_move == att;
 	uint64_t key;
 	struct race_seen *seen;
@@ -1311,18 +1342,21 @@ race_captures(struct race *r, int depth, int to_move)
 	}
 	/* Captures first (they decide races), then the defender's liberties, then the
 	 * attacker's: the order finds refutations early. */
-	if (b->color[r->stone[3 - to_move]] == 3 - to_move)
-		add_chain_moves(b, b->chain[r->stone[3 - to_move]], true, moves, &n);
-	if (b->color[r->stone[to_move]] == to_move)
-		add_chain_moves(b, b->chain[r->stone[to_move]], true, moves, &n);
-	add_chain_moves(b, b->chain[r->stone[def]], false, moves, &n);
+	chain_moves(b, b->chain[r->stone[def]], &around[def]);
+	if (b->color[r->stone[att]] == att)
+		chain_moves(b, b->chain[r->stone[att]], &around[att]);
+	else
+		around[att].nlibs = around[att].ncaps = 0;
+	add_moves(moves, &n, around[3 - to_move].caps, around[3 - to_move].ncaps);
+	add_moves(moves, &n, around[to_move].caps, around[to_move].ncaps);
+	add_moves(moves, &n, around[def].libs, around[def].nlibs);
 	/* The attacker gains nothing by filling its own liberties; the defender may need to
 	 * (to extend, or to fill the attacker's).  Reading for seki, the attacker may too:
 	 * connecting its chain to the group behind it is what makes the fill of a shared
 	 * liberty safe.  (A captured racing chain, with persist, has no liberties: its
 	 * points are the defender's now.) */
-	if ((!attacking || r->persist) && b->color[r->stone[att]] == att)
-		add_chain_moves(b, b->chain[r->stone[att]], false, moves, &n);
+	if (!attacking || r->persist)
+		add_moves(moves, &n, around[att].libs, around[att].nlibs);
 	/* Whether a line below this position meets the depth limit, for the table. */
 	cut_above = r->cut;
 	r->cut = false;
