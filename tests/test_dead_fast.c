@@ -93,34 +93,6 @@ check_pass_undo(const struct sht_board *b, struct sht_board_snapshot *snap)
 	sht_board_free(y);
 }
 
-/*
- * The random scan's closed points (closed_eye, reopen_around): every point still flagged closed
- * is refused by random_ok to both colours, as the scan assumes when it passes over it; then
- * every point closed_eye accepts now is flagged, as the scan flags those it refuses.  Returns
- * how many points are flagged.
- */
-static int
-check_closed(struct playout *pl)
-{
-	const struct sht_board *b = pl->b;
-	int n = 0;
-
-	for (int p = 0; p < b->npoints; p++) {
-		if (b->color[p] != SHT_EMPTY)
-			continue;
-		if (pl->closed[p]) {
-			assert_false(random_ok(b, SHT_BLACK, p, pl->seen));
-			assert_false(random_ok(b, SHT_WHITE, p, pl->seen));
-		}
-		if (closed_eye(b, p)) {
-			pl->closed[p] = 1;
-			pl->any_closed = true;
-		}
-		n += pl->closed[p];
-	}
-	return n;
-}
-
 /* Random games on a board made as the playouts make theirs (simple ko, no history, no stone
  * limit), with or without multi-stone suicide, checked every few moves.  Moves are uniform
  * over the empty points, eyes included, so that chains are captured, kos taken and (where
@@ -132,8 +104,7 @@ random_games(int size, bool suicide, uint64_t seed, int games)
 	struct sht_board *b;
 	struct sht_board_snapshot *snap;
 	uint8_t *seen;
-	int kos = 0, suicides = 0, closed = 0;
-	struct playout pl = { 0 };
+	int kos = 0, suicides = 0;
 
 	sht_board_options_init(&o, size, size);
 	o.track_history = false;
@@ -144,17 +115,10 @@ random_games(int size, bool suicide, uint64_t seed, int games)
 	assert_non_null(snap);
 	seen = calloc((size_t)b->npoints, 1);
 	assert_non_null(seen);
-	pl.b = b;
-	pl.seen = seen;
-	pl.closed = calloc((size_t)b->npoints, 1);
-	assert_non_null(pl.closed);
-	ring_init(&pl);
 	for (int g = 0; g < games; g++) {
 		int c = SHT_BLACK;
 
 		sht_board_clear(b);
-		memset(pl.closed, 0, (size_t)b->npoints);
-		pl.any_closed = false;
 		for (int m = 0; m < 3 * size * size; m++) {
 			int p = (int)(next_random(&seed) % (uint64_t)b->npoints);
 			struct sht_move_info info;
@@ -162,15 +126,9 @@ random_games(int size, bool suicide, uint64_t seed, int games)
 			if (m % 5 == 0) {
 				check_position(b, seen);
 				check_pass_undo(b, snap);
-				closed += check_closed(&pl);
 			}
 			if (sht_board_play(b, (enum sht_color)c, p, &info) != SHT_LEGAL)
 				continue;
-			/* As run_playout does: the move's openings, then its captures' points are
-			 * candidates again (empties_add clears their flags). */
-			reopen_around(&pl, p);
-			for (int i = 0; i < b->nremoved; i++)
-				pl.closed[b->removed[i]] = 0;
 			kos += b->ko_point != SHT_NO_POINT;
 			suicides += info.suicided > 0;
 			c = 3 - c;
@@ -179,8 +137,6 @@ random_games(int size, bool suicide, uint64_t seed, int games)
 	/* The positions had what the shortcuts must get right. */
 	assert_true(kos > 0);
 	assert_true(suicide ? suicides > 0 : suicides == 0);
-	assert_true(closed > 0);
-	free(pl.closed);
 	free(seen);
 	sht_board_snapshot_free(snap);
 	sht_board_free(b);
