@@ -1142,6 +1142,8 @@ add_move(int *moves, int *n, int p)
  * a node for each racing chain: walked apart, four times a node, long chains' walks were a
  * quarter of a judgement with races in it. */
 struct chain_moves {
+	/* RACE_MAX_MOVES of each are enough: the joined list takes no more, and each entry
+	 * already in it repeats at most one of a list's. */
 	int libs[RACE_MAX_MOVES], nlibs;
 	int caps[RACE_MAX_MOVES], ncaps;
 };
