@@ -1760,7 +1760,6 @@ judge_by_playouts(const struct sht_board *src, const uint8_t *color,
 	owned_b = calloc((size_t)n, sizeof(int));
 	owned_w = calloc((size_t)n, sizeof(int));
 	if (pl.b == NULL || pl.empties == NULL || pl.index == NULL || pl.seen == NULL ||
-
 	    empties0 == NULL || index0 == NULL || owned_b == NULL || owned_w == NULL)
 		goto out;
 	/* The same stones, without the source's history. */
