@@ -1097,6 +1097,248 @@ judge_captures_into_nakade(const struct sht_board *src, const uint8_t *certain,
 }
 
 /*
+ * Invaders with room: a region that one colour's stones (and the board's edge) enclose, with
+ * opponent stones inside that touch none of the enclosing stones.  Random playouts are generous
+ * to such an invader: the owner of the area fills its own space at random while the invader's
+ * stones, joined to a group that cannot be captured, take it over, and on a large area they turn
+ * the verdict upside down, the enclosing wall called dead (tests/data/board/
+ * invader-*.case).  A player reads it the other way: the encloser, with room for two eyes
+ * whatever the invader does, lives, and the invader lives only if its eye spaces give it two
+ * eyes with the encloser moving first.  So where the playouts called an enclosing chain dead,
+ * the encloser's chains around the region live, and each invading group is judged by its eye
+ * spaces (invader_eyes).  Where the playouts already see the encloser alive, their verdict
+ * stands.
+ *
+ * The room the encloser needs: INVADED_ROOM empty points of the region that touch no invading
+ * stone, enough for two eyes with the walls between them.
+ */
+#define INVADED_ROOM 12
+#define EYE_SHAPE_MAX 6   /* larger eye spaces give two eyes whatever the shape */
+
+/* The eyes an enclosed eye space of n points (pts) gives its owner with the opponent moving
+ * first: one for the dead shapes, whose vital point the opponent takes (every shape of three
+ * points or fewer; the square and the pyramid four; the bulky and the crossed five; the rabbity
+ * six), two for the rest (straight, bent and twisted four, the other fives and sixes,
+ * rectangular six among them, and anything larger).  The shapes as in every book on life and
+ * death; docs/rules.md has no rule of its own here. */
+static int
+eye_space_eyes(const struct sht_board *b, const int *pts, int n, const uint8_t *in)
+{
+	int most = 0;
+	bool square = false;
+
+	if (n <= 3)
+		return 1;
+	if (n > EYE_SHAPE_MAX)
+		return 2;
+	for (int i = 0; i < n; i++) {
+		int p = pts[i], k = 0;
+
+		for (int d = 0; d < 4; d++)
+			k += in[p + b->dir[d]];
+		if (k > most)
+			most = k;
+		/* p the top left corner of a square of four: right, below and below right. */
+		if (in[p + 1] && in[p + b->stride] && in[p + b->stride + 1])
+			square = true;
+	}
+	switch (n) {
+	case 4:
+		return square || most == 3 ? 1 : 2;
+	case 5:
+		return square || most == 4 ? 1 : 2;
+	default: /* 6: the rabbity six is the crossed five with a square in it */
+		return square && most == 4 ? 1 : 2;
+	}
+}
+
+/* Region scratch for judge_enclosed_invaders. */
+struct enclosure {
+	int *stack, *region, *eye, *group; /* group: union-find over chain ids */
+	uint8_t *done, *in_region, *outer, *in_eye;
+	int *eyes; /* per chain id: the eyes its group has found (at its root) */
+};
+
+static int
+group_root(int *group, int p)
+{
+	while (group[p] != p)
+		p = group[p] = group[group[p]];
+	return p;
+}
+
+/* The eye spaces of the invaders in the region (the enclosure's region, size points, enclosed
+ * by colour c): the empty points no path of empty points joins to the enclosing stones, in
+ * connected pieces; each piece's eyes (eye_space_eyes) go to the group of invading chains
+ * around it, chains around one piece being one group. */
+static void
+invader_eyes(const struct sht_board *src, struct enclosure *e, int size, int c)
+{
+	int top = 0;
+
+	/* The outside: empty points reached from the enclosing stones. */
+	for (int i = 0; i < size; i++) {
+		int p = e->region[i];
+
+		e->outer[p] = 0;
+		if (src->color[p] == 3 - c)
+			e->group[src->chain[p]] = src->chain[p], e->eyes[src->chain[p]] = 0;
+		for (int d = 0; d < 4 && src->color[p] == SHT_EMPTY && !e->outer[p]; d++)
+			if (src->color[p + src->dir[d]] == c) {
+				e->outer[p] = 1;
+				e->stack[top++] = p;
+			}
+	}
+	while (top > 0) {
+		int p = e->stack[--top];
+
+		for (int d = 0; d < 4; d++) {
+			int q = p + src->dir[d];
+
+			if (e->in_region[q] && src->color[q] == SHT_EMPTY && !e->outer[q]) {
+				e->outer[q] = 1;
+				e->stack[top++] = q;
+			}
+		}
+	}
+	/* Each eye space, and the invading chains around it joined into one group. */
+	for (int i = 0; i < size; i++) {
+		int p = e->region[i], n = 0, first = 0, eyes;
+
+		if (src->color[p] != SHT_EMPTY || e->outer[p] || e->in_eye[p])
+			continue;
+		e->in_eye[p] = 1;
+		e->stack[top++] = p;
+		while (top > 0) {
+			int q = e->stack[--top];
+
+			e->eye[n++] = q;
+			for (int d = 0; d < 4; d++) {
+				int r = q + src->dir[d];
+
+				if (src->color[r] == 3 - c) {
+					int a = group_root(e->group, src->chain[r]);
+
+					if (first == 0)
+						first = a;
+					else if (a != first) {
+						e->group[a] = first;
+						e->eyes[first] += e->eyes[a];
+					}
+				} else if (src->color[r] == SHT_EMPTY && e->in_region[r] &&
+				    !e->in_eye[r]) {
+					e->in_eye[r] = 1;
+					e->stack[top++] = r;
+				}
+			}
+		}
+		eyes = eye_space_eyes(src, e->eye, n, e->in_eye);
+		/* The in_eye marks of this piece stay: every later piece is apart from it. */
+		if (first != 0)
+			e->eyes[first] += eyes;
+	}
+}
+
+static void
+judge_enclosed_invaders(const struct sht_board *src, const uint8_t *certain,
+    struct sht_dead_result *out)
+{
+	int n = src->npoints;
+	struct enclosure e = {
+		malloc(sizeof(int) * (size_t)n), malloc(sizeof(int) * (size_t)n),
+		malloc(sizeof(int) * (size_t)n), malloc(sizeof(int) * (size_t)n),
+		calloc((size_t)n, 1), calloc((size_t)n, 1), calloc((size_t)n, 1),
+		calloc((size_t)n, 1), malloc(sizeof(int) * (size_t)n)
+	};
+
+	if (e.stack == NULL || e.region == NULL || e.eye == NULL || e.group == NULL ||
+	    e.done == NULL || e.in_region == NULL || e.outer == NULL || e.in_eye == NULL ||
+	    e.eyes == NULL)
+		goto out;
+	for (int c = SHT_BLACK; c <= SHT_WHITE; c++) {
+		int o = 3 - c;
+
+		memset(e.done, 0, (size_t)n);
+		for (int start = 0; start < n; start++) {
+			int top = 0, size = 0, room = 0, invaders = 0;
+			bool ok = true, wall_dead = false;
+
+			if (e.done[start] || src->color[start] == SHT_OFFBOARD ||
+			    src->color[start] == c)
+				continue;
+			/* The region: points that are not c's, joined through each other. */
+			e.done[start] = 1;
+			e.stack[top++] = start;
+			while (top > 0) {
+				int p = e.stack[--top];
+				bool beside_invader = false;
+
+				e.region[size++] = p;
+				/* A pass-alive invader lives (Benson), and one touching the
+				 * enclosing stones is in a fight the playouts and the readings
+				 * judge. */
+				if (src->color[p] == o) {
+					invaders++;
+					ok = ok && certain[p] != o;
+				}
+				for (int d = 0; d < 4; d++) {
+					int q = p + src->dir[d], k = src->color[q];
+
+					beside_invader = beside_invader || k == o;
+					if (k == c) {
+						ok = ok && src->color[p] != o;
+						wall_dead = wall_dead || out->dead[q];
+					}
+					if (k == SHT_OFFBOARD || k == c || e.done[q])
+						continue;
+					e.done[q] = 1;
+					e.stack[top++] = q;
+				}
+				room += src->color[p] == SHT_EMPTY && !beside_invader;
+			}
+			if (!ok || !wall_dead || invaders == 0 || room < INVADED_ROOM)
+				continue;
+			for (int i = 0; i < size; i++)
+				e.in_region[e.region[i]] = 1;
+			invader_eyes(src, &e, size, c);
+			for (int i = 0; i < size; i++) {
+				int p = e.region[i];
+
+				for (int d = 0; d < 4; d++) {
+					int q = p + src->dir[d], s = q;
+
+					if (src->color[q] != c || !out->dead[q])
+						continue;
+					do {
+						out->dead[s] = 0;
+						out->uncertain[s] = 1;
+						s = src->next[s];
+					} while (s != q);
+				}
+				if (src->color[p] == o) {
+					bool lives = e.eyes[group_root(e.group, src->chain[p])] >= 2;
+
+					out->dead[p] = !lives;
+					out->uncertain[p] = 1;
+				}
+			}
+			for (int i = 0; i < size; i++)
+				e.in_region[e.region[i]] = e.in_eye[e.region[i]] = 0;
+		}
+	}
+out:
+	free(e.stack);
+	free(e.region);
+	free(e.eye);
+	free(e.group);
+	free(e.done);
+	free(e.in_region);
+	free(e.outer);
+	free(e.in_eye);
+	free(e.eyes);
+}
+
+/*
  * Capturing races.  Playouts start half with each colour, so when two adjacent opposing weak
  * chains race and whoever moves first wins, each is captured in about half the playouts and
  * both pass the kill threshold — a verdict no position can have.  Such pairs are read instead:
@@ -2027,6 +2269,7 @@ sht_dead_judge(const struct sht_board *src, const struct sht_dead_options *opt,
 	confirm_with_pass_for_ko(src, certain, opt->pass_for_ko, out);
 	/* After the confirmation, whose search sees the capture and not the nakade after it. */
 	judge_captures_into_nakade(src, certain, out);
+	judge_enclosed_invaders(src, certain, out);
 	ok = true;
 out:
 	free(certain);
