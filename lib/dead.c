@@ -1100,14 +1100,13 @@ judge_captures_into_nakade(const struct sht_board *src, const uint8_t *certain,
  * Invaders with room: a region that one colour's stones (and the board's edge) enclose, with
  * opponent stones inside that touch none of the enclosing stones.  Random playouts are generous
  * to such an invader: the owner of the area fills its own space at random while the invader's
- * stones, joined to a group that cannot be captured, take it over, and on a large area they turn
- * the verdict upside down, the enclosing wall called dead (tests/data/board/
- * invader-*.case).  A player reads it the other way: the encloser, with room for two eyes
- * whatever the invader does, lives, and the invader lives only if its eye spaces give it two
- * eyes with the encloser moving first.  So where the playouts called an enclosing chain dead,
- * the encloser's chains around the region live, and each invading group is judged by its eye
- * spaces (invader_eyes).  Where the playouts already see the encloser alive, their verdict
- * stands.
+ * stones, joined to a group that cannot be captured, take it over.  A group of one eye inside
+ * a large area lives in many playouts, and on a large enough area the verdict turns upside
+ * down, the enclosing wall called dead (tests/data/board/invader-*.case).  A player reads it
+ * the other way: the encloser, with room for two eyes whatever the invader does, lives, and the
+ * invader lives only if its eye spaces give it two eyes with the encloser moving first, the
+ * way a finished game is judged.  So the encloser's chains around such a region live, and each
+ * invading group is judged by its eye spaces (invader_eyes), whatever the playouts said.
  *
  * The room the encloser needs: INVADED_ROOM empty points of the region that touch no invading
  * stone, enough for two eyes with the walls between them.
@@ -1119,8 +1118,8 @@ judge_captures_into_nakade(const struct sht_board *src, const uint8_t *certain,
  * first: one for the dead shapes, whose vital point the opponent takes (every shape of three
  * points or fewer; the square and the pyramid four; the bulky and the crossed five; the rabbity
  * six), two for the rest (straight, bent and twisted four, the other fives and sixes,
- * rectangular six among them, and anything larger).  The shapes as in every book on life and
- * death; docs/rules.md has no rule of its own here. */
+ * rectangular six among them, and anything larger): the dead shapes of the books on life and
+ * death.  in marks the space's points. */
 static int
 eye_space_eyes(const struct sht_board *b, const int *pts, int n, const uint8_t *in)
 {
@@ -1261,7 +1260,7 @@ judge_enclosed_invaders(const struct sht_board *src, const uint8_t *certain,
 		memset(e.done, 0, (size_t)n);
 		for (int start = 0; start < n; start++) {
 			int top = 0, size = 0, room = 0, invaders = 0;
-			bool ok = true, wall_dead = false;
+			bool ok = true;
 
 			if (e.done[start] || src->color[start] == SHT_OFFBOARD ||
 			    src->color[start] == c)
@@ -1285,10 +1284,8 @@ judge_enclosed_invaders(const struct sht_board *src, const uint8_t *certain,
 					int q = p + src->dir[d], k = src->color[q];
 
 					beside_invader = beside_invader || k == o;
-					if (k == c) {
+					if (k == c)
 						ok = ok && src->color[p] != o;
-						wall_dead = wall_dead || out->dead[q];
-					}
 					if (k == SHT_OFFBOARD || k == c || e.done[q])
 						continue;
 					e.done[q] = 1;
@@ -1296,7 +1293,7 @@ judge_enclosed_invaders(const struct sht_board *src, const uint8_t *certain,
 				}
 				room += src->color[p] == SHT_EMPTY && !beside_invader;
 			}
-			if (!ok || !wall_dead || invaders == 0 || room < INVADED_ROOM)
+			if (!ok || invaders == 0 || room < INVADED_ROOM)
 				continue;
 			for (int i = 0; i < size; i++)
 				e.in_region[e.region[i]] = 1;
@@ -1316,10 +1313,11 @@ judge_enclosed_invaders(const struct sht_board *src, const uint8_t *certain,
 					} while (s != q);
 				}
 				if (src->color[p] == o) {
-					bool lives = e.eyes[group_root(e.group, src->chain[p])] >= 2;
+					bool dies = e.eyes[group_root(e.group, src->chain[p])] < 2;
 
-					out->dead[p] = !lives;
-					out->uncertain[p] = 1;
+					/* A changed verdict is one for a person to check. */
+					out->uncertain[p] |= out->dead[p] != dies;
+					out->dead[p] = dies;
 				}
 			}
 			for (int i = 0; i < size; i++)

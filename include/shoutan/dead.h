@@ -56,9 +56,10 @@ struct sht_dead_result {
  * in seki with one called alive lives.  A chain left alive whose fight is small and enclosed
  * is searched exactly: captured without any ko whoever moves first, it is dead; captured only
  * by way of a ko when no ko may be retaken without a pass, it is dead with opt->pass_for_ko
- * (by_ko), else uncertain.  Where the playouts called dead a wall that encloses a region with
- * room, and the region's invaders touch none of it, the wall lives and each invading group lives
- * only if its eye spaces give two eyes (both marked uncertain).  Deterministic for a given seed.
+ * (by_ko), else uncertain.  Where one colour's stones enclose a region with room whose
+ * invaders touch none of them, the enclosing chains live and each invading group lives only if
+ * its eye spaces give two eyes (a changed verdict marked uncertain).  Deterministic for a given
+ * seed.
  * Returns false when memory runs out.
  */
 SHT_EXPORT bool sht_dead_judge(const struct sht_board *b, const struct sht_dead_options *opt,
