@@ -1250,13 +1250,15 @@ judge_enclosed_invaders(const struct sht_board *src, const uint8_t *certain,
 		calloc((size_t)n, 1), malloc(sizeof(int) * (size_t)n)
 	};
 
-	if (e.stack == NULL || e.region == NULL || e.eye == NULL || e.group == NULL ||
+	if (n <= 0 || e.stack == NULL || e.region == NULL || e.eye == NULL || e.group == NULL ||
 	    e.done == NULL || e.in_region == NULL || e.outer == NULL || e.in_eye == NULL ||
 	    e.eyes == NULL)
 		goto out;
 	for (int c = SHT_BLACK; c <= SHT_WHITE; c++) {
-		int o = 3 - c;
+		int o = 3 - c, stones = 0;
 
+		for (int p = 0; p < n; p++)
+			stones += src->color[p] == o;
 		memset(e.done, 0, (size_t)n);
 		for (int start = 0; start < n; start++) {
 			int top = 0, size = 0, room = 0, invaders = 0;
@@ -1293,7 +1295,10 @@ judge_enclosed_invaders(const struct sht_board *src, const uint8_t *certain,
 				}
 				room += src->color[p] == SHT_EMPTY && !beside_invader;
 			}
-			if (!ok || invaders == 0 || room < INVADED_ROOM)
+			/* An invasion is cut off from the invader's other stones: a region that
+			 * holds all of them is the open board round a few scattered stones of
+			 * c's (an opening), not an enclosure. */
+			if (!ok || invaders == 0 || invaders == stones || room < INVADED_ROOM)
 				continue;
 			for (int i = 0; i < size; i++)
 				e.in_region[e.region[i]] = 1;
