@@ -293,6 +293,50 @@ test_playouts_stop_when_settled(void **state)
 	free(full);
 }
 
+/*
+ * What stops the playouts (verdict_settled), on counts made up for a 9x9 board with Black's
+ * five-stone chain on the top edge and nothing else: after 64 playouts Black owns every empty
+ * point in all of them, and the chain's stones are White's in 10% of the stone-playouts — one
+ * stone half the time, the four others never.  The kill verdict (40%) is settled; the "unsure"
+ * flag (neither side at 80%) is not, for 90% is within three standard errors of it at 64, and
+ * the half-owned stone's own owner is not.  Neither decides a verdict, so the count stops,
+ * unless the caller reads the unsure flag (a rescue); a share of 30% near the kill threshold
+ * keeps it going.
+ */
+static void
+test_settled_asks_what_decides(void **state)
+{
+	static const char *const rows[9] = {
+		"XXXXX....", ".........", ".........", ".........", ".........",
+		".........", ".........", ".........", ".........",
+	};
+	struct sht_board *b = diagram(rows);
+	int n = sht_board_capacity(b), playouts = 64;
+	int *owned_b = calloc((size_t)n, sizeof(int)), *owned_w = calloc((size_t)n, sizeof(int));
+	uint8_t *color = malloc((size_t)n), *certain = calloc((size_t)n, 1);
+
+	(void)state;
+	for (int p = 0; p < n; p++) {
+		color[p] = (uint8_t)sht_board_at(b, p);
+		owned_b[p] = color[p] == SHT_OFFBOARD ? 0 : playouts;
+	}
+	owned_b[sht_board_point(b, 0, 0)] = playouts / 2;
+	owned_w[sht_board_point(b, 0, 0)] = playouts / 2;
+	assert_true(verdict_settled(b, color, certain, owned_b, owned_w, playouts, false));
+	assert_false(verdict_settled(b, color, certain, owned_b, owned_w, playouts, true));
+	/* 30% White: 3 standard errors of 0.3 at 64 reach past 0.4. */
+	for (int x = 1; x < 5; x++) {
+		owned_b[sht_board_point(b, x, 0)] = playouts * 3 / 4;
+		owned_w[sht_board_point(b, x, 0)] = playouts / 4;
+	}
+	assert_false(verdict_settled(b, color, certain, owned_b, owned_w, playouts, false));
+	sht_board_free(b);
+	free(owned_b);
+	free(owned_w);
+	free(color);
+	free(certain);
+}
+
 /* read_races with `rescues` on a 9x9 board whose white stones are all called dead and whose
  * black stones all alive, as the playouts may call an edge group that lives by capturing the
  * stones inside it: the mark of the white chain at `captor` when the black chain at `inner` is
@@ -380,6 +424,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_shapes),
 		cmocka_unit_test(test_playouts_stop_when_settled),
+		cmocka_unit_test(test_settled_asks_what_decides),
 		cmocka_unit_test(test_rescue_by_capture),
 		cmocka_unit_test(test_shortcuts_9x9),
 		cmocka_unit_test(test_shortcuts_9x9_suicide),
