@@ -241,6 +241,11 @@ judge_real_games(const struct file *files, int nfiles)
 		long playouts[2] = { 0, 0 };
 		double worst[2] = { 0, 0 };
 		const char *slowest[2] = { "-", "-" };
+		/* The finished records over the 20 ms target in the default effort, by name, so
+		 * that a change aimed at them can be checked on them. */
+		const char *over_names[16];
+		double over_ms[16];
+		int nover = 0;
 
 		for (int i = 0; i < nfiles && ms[0] != NULL && ms[1] != NULL &&
 		    (judged[0] < want || judged[1] < want); i++) {
@@ -277,6 +282,11 @@ judge_real_games(const struct file *files, int nfiles)
 					sht_settle_result_free(&sr);
 				settle[kind] += (now() - t1) * 1e3;
 				ms[kind][judged[kind]] = (now() - t) * 1e3;
+				if (effort == 0 && kind == 1 && ms[kind][judged[kind]] > 20.0 &&
+				    nover < 16) {
+					over_names[nover] = files[i].path;
+					over_ms[nover++] = ms[kind][judged[kind]];
+				}
 				if (ms[kind][judged[kind]] > worst[kind]) {
 					worst[kind] = ms[kind][judged[kind]];
 					slowest[kind] = files[i].path;
@@ -293,6 +303,12 @@ judge_real_games(const struct file *files, int nfiles)
 		for (int k = 1; k >= 0; k--)
 			print_judged(effort ? "auto_thorough" : "auto", kinds[k], ms[k], judged[k],
 			    playouts[k], settle[k], slowest[k]);
+		if (effort == 0) {
+			printf("dead_auto_19x19_finished_over_20ms:");
+			for (int k = 0; k < nover; k++)
+				printf("%s %s (%.1f ms)", k ? "," : "", over_names[k], over_ms[k]);
+			printf("%s\n", nover == 0 ? " none" : "");
+		}
 		free(ms[0]);
 		free(ms[1]);
 	}
