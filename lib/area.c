@@ -429,8 +429,34 @@ chain_in_atari(const struct sht_board *b, const uint8_t *dead, int s)
  * a seki point, counted up to two: only those groups need them, and only positions with seki
  * points have such groups, so this walks points.
  */
+/*
+ * Whether the one-point region p of colour c is a false eye: two of its diagonal points live
+ * opponent stones, or one where a diagonal is off the board (the edge and the corner).  Such a
+ * point is no eye of its own: the opponent captures the stones beside it once their other
+ * liberties are gone, so a group of one real eye and a false one lives only in seki (GNU Go's
+ * scoring suite, score7: Black's corner group beside the seki, whose first-line eye has a
+ * white diagonal, counted two points of seki eyes as territory).
+ */
+static bool
+false_eye(const struct sht_board *b, const struct live_stones *stones, int c, int p)
+{
+	static const int dx[4] = { -1, 1, -1, 1 }, dy[4] = { -1, -1, 1, 1 };
+	int off = 0, bad = 0;
+
+	for (int k = 0; k < 4; k++) {
+		int q = p + dy[k] * b->stride + dx[k];
+
+		if (b->color[q] == SHT_OFFBOARD)
+			off++;
+		else
+			bad += (stones->bits[2 - c][q >> 6] >> (q & 63)) & 1;
+	}
+	return bad >= 2 || (off > 0 && bad >= 1);
+}
+
 static void
-count_eyes(const struct sht_board *b, struct run *runs, int nruns)
+count_eyes(const struct sht_board *b, const struct live_stones *stones, struct run *runs,
+    int nruns)
 {
 	enum { MAXP = 64 * SHT_BITSET_WORDS };
 	int16_t group[MAXP];
@@ -450,8 +476,6 @@ count_eyes(const struct sht_board *b, struct run *runs, int nruns)
 
 		if (g < 0)
 			continue;
-		if (runs[g].eyes < 2)
-			runs[g].eyes++;
 		/* The region of p, taken out of the map as it is crossed. */
 		group[p] = -1;
 		queue[n++] = p;
@@ -467,6 +491,8 @@ count_eyes(const struct sht_board *b, struct run *runs, int nruns)
 				}
 			}
 		}
+		if (runs[g].eyes < 2 && (n > 1 || !false_eye(b, stones, runs[g].color, p)))
+			runs[g].eyes++;
 	}
 }
 
@@ -569,7 +595,7 @@ ilr_scan(const struct sht_board *b, const uint8_t *dead, const struct sht_area *
 			}
 		}
 	if (seki_groups)
-		count_eyes(b, runs, nruns);
+		count_eyes(b, stones, runs, nruns);
 	/*
 	 * In the order of their first live stones: an ILR has no chain in atari and no stone
 	 * beside a seki point, or two separate territory regions (two eyes are life, whatever a
