@@ -430,8 +430,9 @@ chain_in_atari(const struct sht_board *b, const uint8_t *dead, int s)
  * points have such groups, so this walks points.
  */
 /*
- * Whether the one-point region p of colour c is a false eye: two of its diagonal points live
- * opponent stones, or one where a diagonal is off the board (the edge and the corner).  Such a
+ * Whether the one-point region p of colour c is a false eye: its neighbours not all one chain,
+ * and two of its diagonal points live opponent stones, or one where a diagonal is off the board
+ * (the edge and the corner).  Such a
  * point is no eye of its own: the opponent captures the stones beside it once their other
  * liberties are gone, so a group of one real eye and a false one lives only in seki (GNU Go's
  * scoring suite, score7: Black's corner group beside the seki, whose first-line eye has a
@@ -441,8 +442,22 @@ static bool
 false_eye(const struct sht_board *b, const struct live_stones *stones, int c, int p)
 {
 	static const int dx[4] = { -1, 1, -1, 1 }, dy[4] = { -1, -1, 1, 1 };
-	int off = 0, bad = 0;
+	int off = 0, bad = 0, chain = 0;
+	bool one_chain = true;
 
+	/* Surrounded by one chain, the point is an eye whatever stands on its diagonals: only
+	 * separate chains around it can be taken one at a time. */
+	for (int d = 0; d < 4; d++) {
+		int q = p + b->dir[d];
+
+		if (b->color[q] == SHT_OFFBOARD)
+			continue;
+		if (b->color[q] != c || (chain != 0 && b->chain[q] != chain))
+			one_chain = false;
+		chain = b->chain[q];
+	}
+	if (one_chain)
+		return false;
 	for (int k = 0; k < 4; k++) {
 		int q = p + dy[k] * b->stride + dx[k];
 
