@@ -1952,12 +1952,12 @@ rate_settled(int64_t k, int64_t n, int64_t num, int64_t den, int64_t trials)
  * Not asked, since they decide nothing (session 31): a stone's own owner and margin (its
  * chain's share is its verdict; the settle step asks the owner map about empty points, about a
  * stone's point only once one of its moves has taken that stone, and a dead stone's point goes
- * to its captor whatever the map says), and the "unsure" flag
- * except where a rescue reads it (rejudge_race_winners with rescues): elsewhere it only names
- * chains in the notes for a person to check.  Those two kept the slowest finished records
- * playing to the full count: on seven 19x19 records over 20 ms, five ran to 256 for the unsure
- * threshold alone.  Measured with conformance-auto-dead on the 1278 counted games: every game
- * counts the same, miss for miss, on the default seed, on seed 12345 and in the thorough mode;
+ * to its captor whatever the map says), and the "unsure" flag except where a rescue reads it
+ * (rejudge_race_winners with rescues): elsewhere it only names chains in the notes for a
+ * person to check.  Those two kept the slowest finished records playing to the full count: on
+ * seven 19x19 records over 20 ms, five ran to 256 for the unsure threshold alone.  Measured
+ * with conformance-auto-dead on the 1278 counted games: every game counts the same, miss for
+ * miss, on the default seed, on seeds 12345 and 0x9e3779b97f4a7c15 and in the thorough mode;
  * shoutan-bench, finished 19x19 records: mean 8.0 -> 5.6 ms, median 7.5 -> 4.0 ms, playouts a
  * verdict 168 -> 102, over 20 ms 6 -> 3 of 315; thorough, mean 30 -> 20 ms.  The owner map of
  * stone points and the unsure flags are read off the playouts run, fewer where the verdict
