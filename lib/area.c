@@ -425,18 +425,12 @@ chain_in_atari(const struct sht_board *b, const uint8_t *dead, int s)
 }
 
 /*
- * The separate territory regions (owned points that are not live stones) of the groups beside
- * a seki point, counted up to two: only those groups need them, and only positions with seki
- * points have such groups, so this walks points.
- */
-/*
  * Whether the one-point region p of colour c is a false eye: its neighbours not all one chain,
  * and two of its diagonal points live opponent stones, or one where a diagonal is off the board
- * (the edge and the corner).  Such a
- * point is no eye of its own: the opponent captures the stones beside it once their other
- * liberties are gone, so a group of one real eye and a false one lives only in seki (GNU Go's
- * scoring suite, score7: Black's corner group beside the seki, whose first-line eye has a
- * white diagonal, counted two points of seki eyes as territory).
+ * (the edge and the corner).  Such a point is no eye of its own: the opponent captures the
+ * stones beside it once their other liberties are gone, so a group of one real eye and a false
+ * one lives only in seki (GNU Go's scoring suite, score7: Black's corner group beside the seki,
+ * whose first-line eye has a white diagonal, counted two points of seki eyes as territory).
  */
 static bool
 false_eye(const struct sht_board *b, const struct live_stones *stones, int c, int p)
@@ -469,6 +463,11 @@ false_eye(const struct sht_board *b, const struct live_stones *stones, int c, in
 	return bad >= 2 || (off > 0 && bad >= 1);
 }
 
+/*
+ * The separate territory regions (owned points that are not live stones) of the groups beside
+ * a seki point, counted up to two, a false eye not counted: only those groups need them, and
+ * only positions with seki points have such groups, so this walks points.
+ */
 static void
 count_eyes(const struct sht_board *b, const struct live_stones *stones, struct run *runs,
     int nruns)

@@ -59,8 +59,7 @@ struct sht_dead_result {
  * (by_ko), else uncertain.  Where one colour's stones enclose a region with room whose
  * invaders touch none of them, the enclosing chains live and each invading group lives only if
  * its eye spaces give two eyes (a changed verdict marked uncertain).  Deterministic for a given
- * seed.
- * Returns false when memory runs out.
+ * seed.  Returns false when memory runs out.
  */
 SHT_EXPORT bool sht_dead_judge(const struct sht_board *b, const struct sht_dead_options *opt,
     struct sht_dead_result *out);
