@@ -721,6 +721,11 @@ replay_events(const struct sht_ruleset *rs, const struct sht_game *game,
 	 * the count pass for the result. */
 	if (sht_game_result_note(game, out->end != SHT_END_PLAYING, note, sizeof(note)))
 		replay_note(out, "%s", note);
+	if (game->g.empty_node_passes > 0)
+		replay_note(out, "the record writes passes as nodes without a move (a move follows "
+		    "one of its own colour with such a node between): the %s after its last move "
+		    "%s read as passes", game->g.empty_node_passes == 1 ? "node" : "2 nodes",
+		    game->g.empty_node_passes == 1 ? "is" : "are");
 	return true;
 }
 

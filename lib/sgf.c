@@ -629,7 +629,22 @@ struct game_builder {
 	                     * most records have none, and clearing them was 3 KB a game */
 	int node;
 	int setup_points; /* setup events so far, against SHT_SGF_MAX_SETUP_POINTS */
+	/* The main line's last move so far: its node and colour; and whether a move has
+	 * followed one of its own colour with a node without a move between them, the mark of a
+	 * writer that records passes so (read_empty_node_passes). */
+	int last_move_node, last_move_color;
+	bool passes_as_empty_nodes;
 };
+
+/* The move of `color` in node `node` of the main line, for read_empty_node_passes. */
+static inline void
+note_move_node(struct game_builder *gb, int node, int color)
+{
+	if (color == gb->last_move_color && node > gb->last_move_node + 1)
+		gb->passes_as_empty_nodes = true;
+	gb->last_move_node = node;
+	gb->last_move_color = color;
+}
 
 static bool game_fail(struct game_builder *gb, size_t offset, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -667,6 +682,8 @@ add_event(struct game_builder *gb, enum sht_sgf_event_kind kind, int color, int 
 	e->y = y;
 	e->offset = offset;
 	e->move_number = kind == SHT_SGF_MOVE ? ++gb->g->nmoves : 0;
+	if (kind == SHT_SGF_MOVE)
+		note_move_node(gb, gb->node, color);
 	return true;
 }
 
@@ -959,6 +976,8 @@ game_begin(struct game_builder *gb, const struct sht_sgf_collection *c, struct s
 	gb->setup_cleared = false;
 	gb->node = 0;
 	gb->setup_points = 0;
+	gb->last_move_node = gb->last_move_color = 0;
+	gb->passes_as_empty_nodes = false;
 	memset(g, 0, sizeof(*g));
 	if (err != NULL)
 		memset(err, 0, sizeof(*err));
@@ -1051,6 +1070,33 @@ read_event(struct game_builder *gb, const struct sht_sgf_prop *p)
 	return true;
 }
 
+/*
+ * Some writers record a pass as a node without a move (Many Faces of Go did: its records in
+ * GNU Go's regression games, mertin13x13/gnugo-katsunari1 and others, read W[km];;W[lm] and end
+ * B[ml];;C[B+21.5]).  Where the main line shows it, a move following one of its own colour
+ * with such a node between them, the nodes without a move after the last move are passes too,
+ * two at most (two end the game under every ruleset): without them the record reads as
+ * stopped before the end, and a game its players had finished is settled as if it had not
+ * been, its protecting moves charged.  They are added as pass events after the last event,
+ * at its offset in the text, and counted in empty_node_passes.  False when memory runs out.
+ */
+static bool
+read_empty_node_passes(struct game_builder *gb)
+{
+	int trailing = gb->node - gb->last_move_node, color = 3 - gb->last_move_color;
+	size_t offset;
+
+	if (!gb->passes_as_empty_nodes || gb->g->nmoves == 0 || trailing <= 0)
+		return true;
+	offset = gb->g->events[gb->g->nevents - 1].offset;
+	for (int i = 0; i < trailing && i < 2; i++, color = 3 - color) {
+		if (!add_event(gb, SHT_SGF_MOVE, color, -1, -1, offset))
+			return false;
+		gb->g->empty_node_passes++;
+	}
+	return true;
+}
+
 bool
 sht_sgf_game(const struct sht_sgf_collection *c, int tree, struct sht_sgf_game *g,
     struct sht_sgf_error *err)
@@ -1070,6 +1116,8 @@ sht_sgf_game(const struct sht_sgf_collection *c, int tree, struct sht_sgf_game *
 			if (!read_event(&gb, &n->props[i]))
 				goto fail;
 	}
+	if (!read_empty_node_passes(&gb))
+		goto fail;
 	/* After the events: whether black stones stand before the first move decides it. */
 	read_fox_even_game_komi(g);
 	return true;
@@ -1394,6 +1442,7 @@ read_plain_moves(struct game_builder *gb, const char *s, size_t len, size_t *at)
 		e->move_number = ++moves;
 		e->offset = p + 1;
 		node++;
+		note_move_node(gb, node, e->color);
 		pos = p + 6;
 	}
 	g->nevents = n;
@@ -1654,7 +1703,7 @@ read_game(const char *data, size_t len, bool valid_utf8, struct sht_sgf_game *g)
 		clock = (struct clock_view){ .timed = true };
 		ok = read_direct(&r, gb, g, &clock);
 	}
-	ok = ok && add_clock_tree(c, &clock);
+	ok = ok && add_clock_tree(c, &clock) && read_empty_node_passes(gb);
 	if (ok)
 		read_fox_even_game_komi(g);
 done:

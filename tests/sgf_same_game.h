@@ -71,7 +71,8 @@ sgf_game_difference(const struct sht_sgf_collection *ca, const struct sht_sgf_ga
 	a->f ? a->f : "(none)", b->f ? b->f : "(none)"); return why; }
 	SAME_INT(width) SAME_INT(height) SAME_INT(komi_half_points) SAME_INT(has_komi)
 	SAME_INT(komi_rounded) SAME_INT(fox_komi) SAME_INT(komi_reading) SAME_INT(fox_record)
-	SAME_INT(result_zero_margin) SAME_INT(handicap) SAME_INT(handicap_written)
+	SAME_INT(result_zero_margin) SAME_INT(empty_node_passes) SAME_INT(handicap)
+	SAME_INT(handicap_written)
 	SAME_INT(nevents) SAME_INT(nmoves)
 	SAME_TEXT(komi_written) SAME_TEXT(ruleset) SAME_TEXT(result) SAME_TEXT(black)
 	SAME_TEXT(white) SAME_TEXT(date) SAME_TEXT(game_name)

@@ -312,6 +312,64 @@ reading_of(const char *text)
 	return r;
 }
 
+/* The moves of a record's main line as a string, "B aa" and "W -" (a pass) joined by spaces,
+ * and how many passes were read from nodes without a move. */
+static int
+moves_of(const char *text, char *out, size_t size)
+{
+	struct sht_sgf_collection *c = parse(text);
+	struct sht_sgf_game g = game_of(c);
+	int read = g.empty_node_passes;
+	size_t at = 0;
+
+	out[0] = '\0';
+	for (int i = 0; i < g.nevents; i++) {
+		const struct sht_sgf_event *e = &g.events[i];
+
+		if (e->kind != SHT_SGF_MOVE)
+			continue;
+		at += (size_t)snprintf(out + at, size - at, "%s%c %c%c", at ? " " : "",
+		    e->color == SHT_BLACK ? 'B' : 'W', e->x < 0 ? '-' : 'a' + e->x,
+		    e->x < 0 ? '-' : 'a' + e->y);
+	}
+	sht_sgf_game_free(&g);
+	sht_sgf_free(c);
+	return read;
+}
+
+static void
+test_passes_as_empty_nodes(void **state)
+{
+	char moves[256];
+
+	(void)state;
+	/* Many Faces of Go's way (GNU Go's mertin13x13 records): White moves twice with an empty
+	 * node between, so the empty node was Black's pass, and the nodes after the last move,
+	 * the second with the result's comment, are White's and Black's passes. */
+	assert_int_equal(moves_of("(;SZ[9];B[aa];W[bb];;W[cc];B[dd];;C[B+1])", moves,
+	    sizeof(moves)), 2);
+	assert_string_equal(moves, "B aa W bb W cc B dd W -- B --");
+	/* Two at most: they end the game. */
+	assert_int_equal(moves_of("(;SZ[9];B[aa];;B[bb];W[cc];;;;C[x])", moves, sizeof(moves)),
+	    2);
+	assert_string_equal(moves, "B aa B bb W cc B -- W --");
+	/* One node after the last move: one pass. */
+	assert_int_equal(moves_of("(;SZ[9];B[aa];;B[bb];C[x])", moves, sizeof(moves)), 1);
+	assert_string_equal(moves, "B aa B bb W --");
+	/* Without a move following its own colour across a node without one, an empty node or
+	 * a comment after the last move is only that: no pass is read. */
+	assert_int_equal(moves_of("(;SZ[9];B[aa];W[bb];;B[cc];;C[B+1])", moves, sizeof(moves)),
+	    0);
+	assert_string_equal(moves, "B aa W bb B cc");
+	/* Two moves of one colour in adjacent nodes are a pass left out, not written. */
+	assert_int_equal(moves_of("(;SZ[9];B[aa];B[bb];;C[x])", moves, sizeof(moves)), 0);
+	/* A written pass between them is a move like any other. */
+	assert_int_equal(moves_of("(;SZ[9];B[aa];W[];B[bb];;C[x])", moves, sizeof(moves)), 0);
+	/* Nothing after the last move: nothing to read. */
+	assert_int_equal(moves_of("(;SZ[9];B[aa];;B[bb])", moves, sizeof(moves)), 0);
+	assert_string_equal(moves, "B aa B bb");
+}
+
 static void
 test_fox_records(void **state)
 {
@@ -838,6 +896,7 @@ main(void)
 		cmocka_unit_test(test_game_errors),
 		cmocka_unit_test(test_fox_komi),
 		cmocka_unit_test(test_fox_records),
+		cmocka_unit_test(test_passes_as_empty_nodes),
 		cmocka_unit_test(test_encodings),
 		cmocka_unit_test(test_utf8_detection_at_every_offset),
 		cmocka_unit_test(test_round_trip),

@@ -105,6 +105,11 @@ static const struct snippet snippets[] = {
 	{ "(;OT[3/60 Canadian];W[aa];B[bb]OB[2])", true },
 	{ "(;SZ[9];B[aa];W[bb]C[x]B[cc];B[dd] W[ee]\n;W[tt];B[ab]\n)", true }, /* more than a move */
 	{ "(;SZ[21];B[aa];W[tt])", true },                            /* tt a point */
+	/* Passes written as nodes without a move (read_empty_node_passes): the nodes after the
+	 * last move are passes, two at most, in either reading. */
+	{ "(;SZ[9];B[aa];;B[bb];W[cc];;C[B+1])", true },
+	{ "(;SZ[9];B[aa];W[bb]C[x];;B[cc];;W[dd];C[a];;;)", true },
+	{ "(;SZ[9];B[aa];;B[bb];W[cc];;C[B+1](;B[dd]))", true },
 	{ "", false },
 	{ "(;SZ[9];B[aa];W[jj])", false },                            /* off the board */
 	{ "(;SZ[9];B[aa];W[bb][cc])", true },

@@ -118,6 +118,10 @@ struct sht_sgf_game {
 	/* RE is B+0 or W+0: a winner with no margin, which no count gives (a count of 0 is a
 	 * draw); the Fox server writes it for wins by resignation or time. */
 	bool result_zero_margin;
+	/* Passes read from the nodes without a move that end the main line, in a record that
+	 * writes its passes so (a move follows one of its own colour with such a node between):
+	 * added after the last move as pass events, at most 2. */
+	int empty_node_passes;
 	int handicap;
 	bool handicap_written;  /* the root has HA, whatever its value */
 	const char *ruleset;    /* RU, or NULL */
