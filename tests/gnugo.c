@@ -1,5 +1,4 @@
-/* GNU Go 3.8 asked for a final score over GTP, for the conformance runs that set it beside
- * Shoutan. */
+/* GNU Go 3.8 asked over GTP, for the conformance runs that set it beside Shoutan. */
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
@@ -8,19 +7,17 @@
 
 #include "gnugo.h"
 
-/* Through GTP with no shell in between (paths are passed as they are): loadsgf, komi,
- * final_score, under Chinese or Japanese rules (gnugo.h). */
+/* Through GTP with no shell in between: each command numbered from 1, then quit; the answer
+ * is the one numbered as the last command (gnugo.h). */
 bool
-gnugo_score(const char *gnugo, const char *path, bool chinese, int komi_half, int *black_half)
+gnugo_ask(const char *gnugo, bool chinese, const char *script, char *answer, size_t size)
 {
-	int to_child[2], from_child[2];
+	int to_child[2], from_child[2], last = 0;
 	pid_t pid;
 	FILE *in, *out;
-	char line[512];
+	char line[4096], tag[16];
 	bool ok = false;
 
-	if (strpbrk(path, " \t\r\n") != NULL)
-		return false; /* a GTP argument ends at white space */
 	if (pipe(to_child) != 0)
 		return false;
 	if (pipe(from_child) != 0) {
@@ -54,26 +51,25 @@ gnugo_score(const char *gnugo, const char *path, bool chinese, int komi_half, in
 	in = fdopen(to_child[1], "w");
 	out = fdopen(from_child[0], "r");
 	if (in != NULL) {
-		/* The komi command after loadsgf: the komi Shoutan counted with, whatever KM said. */
-		fprintf(in, "1 loadsgf %s\n2 komi %.1f\n3 final_score\n4 quit\n", path,
-		    komi_half / 2.0);
+		for (const char *s = script; *s != '\0';) {
+			size_t n = strcspn(s, "\n");
+
+			if (n > 0)
+				fprintf(in, "%d %.*s\n", ++last, (int)n, s);
+			s += n + (s[n] == '\n');
+		}
+		fprintf(in, "%d quit\n", last + 1);
 		fclose(in);
 	} else {
 		close(to_child[1]);
 	}
+	snprintf(tag, sizeof(tag), "=%d ", last);
 	while (out != NULL && fgets(line, sizeof(line), out) != NULL) {
-		char w;
-		double m;
-
-		if (strncmp(line, "=3 ", 3) != 0)
+		if (strncmp(line, tag, strlen(tag)) != 0)
 			continue;
-		if (sscanf(line + 3, "%c+%lf", &w, &m) == 2 && (w == 'B' || w == 'W')) {
-			*black_half = (int)(m * 2 + 0.5) * (w == 'B' ? 1 : -1);
-			ok = true;
-		} else if (line[3] == '0') {
-			*black_half = 0;
-			ok = true;
-		}
+		line[strcspn(line, "\r\n")] = '\0';
+		snprintf(answer, size, "%s", line + strlen(tag));
+		ok = true;
 	}
 	if (out != NULL)
 		fclose(out);
@@ -81,4 +77,28 @@ gnugo_score(const char *gnugo, const char *path, bool chinese, int komi_half, in
 		close(from_child[0]);
 	waitpid(pid, NULL, 0);
 	return ok;
+}
+
+bool
+gnugo_score(const char *gnugo, const char *path, bool chinese, int komi_half, int *black_half)
+{
+	char script[4200], answer[64], w;
+	double m;
+
+	if (strpbrk(path, " \t\r\n") != NULL)
+		return false; /* a GTP argument ends at white space */
+	/* The komi command after loadsgf: the komi Shoutan counted with, whatever KM said. */
+	snprintf(script, sizeof(script), "loadsgf %s\nkomi %.1f\nfinal_score", path,
+	    komi_half / 2.0);
+	if (!gnugo_ask(gnugo, chinese, script, answer, sizeof(answer)))
+		return false;
+	if (sscanf(answer, "%c+%lf", &w, &m) == 2 && (w == 'B' || w == 'W')) {
+		*black_half = (int)(m * 2 + 0.5) * (w == 'B' ? 1 : -1);
+		return true;
+	}
+	if (answer[0] == '0') {
+		*black_half = 0;
+		return true;
+	}
+	return false;
 }
