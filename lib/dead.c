@@ -1474,8 +1474,35 @@ joins_living(const struct race *r, int c)
 	return false;
 }
 
+/* Whether `color`, to play, takes back at once the other side's racing chain that has just
+ * captured its own: a snapback, the capturing chain left in atari on a point where taking it is
+ * legal.  (The recapture of one stone by one is a ko, which the board refuses.)  A race is not
+ * lost to a capture that is taken back so, nor won by one: without this the reading gave the
+ * race to a chain whose capture of the other is a snapback (test_race_won_by_snapback in
+ * tests/test_dead_fast.c). */
+static bool
+takes_back(struct race *r, int depth, int to_move, int color)
+{
+	struct sht_board *b = r->b;
+	int captor = r->stone[3 - color], id = b->chain[captor], lib;
+	bool taken;
+
+	if (to_move != color || b->color[captor] != 3 - color || b->libs[id] != 1)
+		return false;
+	lib = sht_board_atari_liberty(b, id);
+	if (lib == SHT_NO_POINT)
+		return false;
+	/* No line below this node uses its snapshot: race_captures' own comes after. */
+	sht_board_save(b, r->snaps[depth]);
+	taken = sht_board_play(b, (enum sht_color)color, lib, NULL) == SHT_LEGAL &&
+	    b->color[captor] != 3 - color;
+	sht_board_restore(b, r->snaps[depth]);
+	return taken;
+}
+
 /* Whether the attacker captures the defender's racing chain, `to_move` to play, before its own
- * racing chain is captured and before both have passed. */
+ * racing chain is captured (unless it takes the defender's back at once, a snapback) and before
+ * both have passed. */
 static bool
 race_captures(struct race *r, int depth, int to_move)
 {
@@ -1488,9 +1515,9 @@ race_captures(struct race *r, int depth, int to_move)
 	bool result = !attacking, cut_above, saved = false;
 
 	if (b->color[r->stone[def]] != def)
-		return true;
+		return r->persist || !takes_back(r, depth, to_move, def);
 	if (b->color[r->stone[att]] != att && !r->persist)
-		return false;
+		return takes_back(r, depth, to_move, att);
 	/* A defender that has joined up to more liberties than any race read here has
 	 * escaped: the race is over without a capture. */
 	/* Reading for seki, a defender joined to another chain that is pass-alive or called

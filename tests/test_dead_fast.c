@@ -337,6 +337,45 @@ test_settled_asks_what_decides(void **state)
 	free(certain);
 }
 
+/*
+ * A race the loser of a snapback wins: in the top right corner White's H9 H8 (three liberties)
+ * and Black's J8 (two), both called dead, inside Black's wall.  White moving first wins (J7,
+ * then J9 takes J8).  Black moving first wins too: after G9, White J7 and Black H7, White's J9
+ * takes J8 into a snapback, and Black J8 takes White's three stones back (snapback).  Without
+ * the snapback the reading had White win moving second; with Black to move, Black wins.
+ */
+static void
+test_race_won_by_snapback(void **state)
+{
+	static const char *const rows[9] = {
+		"....XX.O.", "....XXXOX", "....XXX..", "....XXX.O", "....XXX.O",
+		"....XXXXX", ".........", ".........", ".........",
+	};
+	struct sht_board *b = diagram(rows);
+	int n = sht_board_capacity(b), found;
+	uint8_t *certain = calloc((size_t)n, 1), *dead = calloc((size_t)n, 1);
+	uint8_t *lost = calloc((size_t)n, 1), *alive = calloc((size_t)n, 1);
+
+	(void)state;
+	assert_non_null(certain);
+	assert_non_null(dead);
+	assert_non_null(lost);
+	assert_non_null(alive);
+	assert_int_equal(sht_board_to_move(b), SHT_BLACK);
+	dead[sht_vertex_parse(b, "H9")] = dead[sht_vertex_parse(b, "H8")] = 1;
+	dead[sht_vertex_parse(b, "J8")] = 1;
+	found = read_races(b, certain, dead, lost, alive, false);
+	assert_int_equal(found, 1);
+	assert_true(lost[sht_vertex_parse(b, "H9")] && lost[sht_vertex_parse(b, "H8")]);
+	assert_false(lost[sht_vertex_parse(b, "J8")]);
+	assert_int_equal(alive[sht_vertex_parse(b, "J8")], RACE_WINNER);
+	sht_board_free(b);
+	free(certain);
+	free(dead);
+	free(lost);
+	free(alive);
+}
+
 /* read_races with `rescues` on a 9x9 board whose white stones are all called dead and whose
  * black stones all alive, as the playouts may call an edge group that lives by capturing the
  * stones inside it: the mark of the white chain at `captor` when the black chain at `inner` is
@@ -426,6 +465,7 @@ main(void)
 		cmocka_unit_test(test_playouts_stop_when_settled),
 		cmocka_unit_test(test_settled_asks_what_decides),
 		cmocka_unit_test(test_rescue_by_capture),
+		cmocka_unit_test(test_race_won_by_snapback),
 		cmocka_unit_test(test_shortcuts_9x9),
 		cmocka_unit_test(test_shortcuts_9x9_suicide),
 		cmocka_unit_test(test_shortcuts_19x19),
