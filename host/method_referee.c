@@ -306,8 +306,8 @@ const struct sht_method_entry sht_method_referee_entry = {
 	.name = "referee",
 	.summary = "A game's event log ruled event by event under a ruleset, and the outcome.",
 	.params = referee_params,
-	.usage = "referee FILE|- -r RULESET [--clock type=...,main=...] [--dead auto|none|V,V,...] "
-	    "[--komi X] [--tree N] [--json [--compact]]",
+	.usage = "referee FILE|- -r RULESET [--clock type=...,main=...] "
+	    "[--dead auto|auto-thorough|none|V,V,...] [--komi X] [--tree N] [--json [--compact]]",
 	.pure = true,
 	/* The dead-stone judge runs only for a log that ends in counting; most requests rule on a
 	 * game still being played, and a wrong guess only moves a request between queues. */

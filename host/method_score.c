@@ -37,8 +37,8 @@ const struct sht_method_entry sht_method_score_entry = {
 	.name = "score",
 	.summary = "The score of a game under one ruleset.",
 	.params = score_params,
-	.usage = "score FILE... [-r RULESET] [--dead auto|none|V,V,...] [--komi X] [--tree N] "
-	    "[--json [--compact]]",
+	.usage = "score FILE... [-r RULESET] [--dead auto|auto-thorough|none|V,V,...] [--komi X] "
+	    "[--tree N] [--json [--compact]]",
 	.pure = true,
 	.cost = SHT_COST_HEAVY_WHEN_AUTO,
 	.run = sht_method_score,
