@@ -382,8 +382,8 @@ test_failed_rescues_stop_the_round(void **state)
 
 /*
  * A race the loser of a snapback wins: in the top right corner White's H9 H8 (three liberties)
- * and Black's J8 (two), both called dead, inside Black's wall.  White moving first wins (J7,
- * then J9 takes J8).  Black moving first wins too: after G9, White J7 and Black H7, White's J9
+ * and Black's J8 (two), both called dead, inside Black's wall, with White's J6 J5 below, which
+ * keep a White stone at J7 out of atari.  White moving first wins (J7, then J9 takes J8).  Black moving first wins too: after G9, White J7 and Black H7, White's J9
  * takes J8 into a snapback, and Black J8 takes White's three stones back (snapback).  Without
  * the snapback the reading had White win moving second; with Black to move, Black wins.
  */
