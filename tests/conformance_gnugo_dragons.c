@@ -58,22 +58,6 @@ suite_named(const char *name)
 	return &suites[nsuites++];
 }
 
-/* Splits a tab-separated line in place into at most n fields (empty ones kept). */
-static int
-split_tabs(char *line, char **field, int n)
-{
-	int nf = 0;
-
-	while (nf < n) {
-		field[nf++] = line;
-		line = strchr(line, '\t');
-		if (line == NULL)
-			break;
-		*line++ = '\0';
-	}
-	return nf;
-}
-
 /* Plays the suite's moves after the load ("play white H9 ; play black G8"); false on one that
  * cannot be read or played. */
 static bool
@@ -194,7 +178,7 @@ main(int argc, char **argv)
 		bool right;
 
 		/* tst id sgf upto_move setup_since_load command args expected known_fail */
-		if (split_tabs(line, field, 9) < 9 || strcmp(field[5], "dragon_status") != 0)
+		if (corpus_split_tabs(line, field, 9) < 9 || strcmp(field[5], "dragon_status") != 0)
 			continue;
 		sscanf(field[7], "%15s", word);
 		for (want = ALIVE; want < NEXPECTED && strcmp(word, expected_names[want]) != 0;

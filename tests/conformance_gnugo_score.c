@@ -75,22 +75,6 @@ expected_margin(const char *pattern, int *black_half)
 	return true;
 }
 
-/* Splits a tab-separated line in place into at most n fields (empty ones kept). */
-static int
-split_tabs(char *line, char **field, int n)
-{
-	int nf = 0;
-
-	while (nf < n) {
-		field[nf++] = line;
-		line = strchr(line, '\t');
-		if (line == NULL)
-			break;
-		*line++ = '\0';
-	}
-	return nf;
-}
-
 /* Shoutan's score of the game at path, Black's margin in half points; false when it cannot
  * be scored.  *komi_half is the komi it counted with. */
 static bool
@@ -189,7 +173,7 @@ main(int argc, char **argv)
 		struct suite *s;
 
 		/* tst id sgf upto_move setup_since_load command args expected known_fail */
-		if (split_tabs(line, field, 9) < 9 || (strcmp(field[5], "final_score") != 0 &&
+		if (corpus_split_tabs(line, field, 9) < 9 || (strcmp(field[5], "final_score") != 0 &&
 		    strcmp(field[5], "new_score") != 0))
 			continue;
 		s = suite_named(field[0]);

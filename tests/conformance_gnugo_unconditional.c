@@ -64,8 +64,8 @@ main(int argc, char **argv)
 	strtok_r(data, "\n", &save); /* header */
 	for (char *line = strtok_r(NULL, "\n", &save); line != NULL; line = strtok_r(NULL, "\n", &save)) {
 		char *field[9] = { 0 };
-		char *p = line, *sgftext;
-		int nf = 0, upto;
+		char *sgftext;
+		int upto;
 		struct sht_sgf_collection *c;
 		struct sht_sgf_game g;
 		struct sht_board *b;
@@ -74,15 +74,7 @@ main(int argc, char **argv)
 		size_t sgflen;
 		char path[1024];
 
-		/* Tab-separated with empty fields, which strtok would merge. */
-		while (nf < 9) {
-			field[nf++] = p;
-			p = strchr(p, '\t');
-			if (p == NULL)
-				break;
-			*p++ = '\0';
-		}
-		if (nf < 8)
+		if (corpus_split_tabs(line, field, 9) < 8)
 			continue;
 		snprintf(path, sizeof(path), "peer/gnugo/%s", field[2]);
 		sgftext = corpus_read(corpus_join(dir, path), &sgflen);

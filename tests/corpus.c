@@ -17,6 +17,21 @@ corpus_join(const char *dir, const char *rel)
 	return path;
 }
 
+int
+corpus_split_tabs(char *line, char **field, int n)
+{
+	int nf = 0;
+
+	while (nf < n) {
+		field[nf++] = line;
+		line = strchr(line, '\t');
+		if (line == NULL)
+			break;
+		*line++ = '\0';
+	}
+	return nf;
+}
+
 const char *
 corpus_dir(int argc, char **argv, const char *needed)
 {

@@ -17,5 +17,8 @@ char *corpus_read(const char *path, size_t *len);
 void corpus_walk_sgf(const char *dir, void (*fn)(const char *path, void *arg), void *arg);
 /* "dir/rel" in a static buffer. */
 const char *corpus_join(const char *dir, const char *rel);
+/* Splits a tab-separated line (the corpus's .tsv files) in place into at most n fields, empty
+ * ones kept, as strtok would not; returns how many it found. */
+int corpus_split_tabs(char *line, char **field, int n);
 
 #endif
