@@ -28,10 +28,13 @@ struct cli {
 	const char *last_error_kind;        /* its protocol kind, NULL for the command's own */
 };
 
-/* A subcommand: its name is a method's, whose entry gives the usage line and summary. */
+/* A subcommand: its name is a method's, whose entry gives the usage line and summary, or
+ * the command's own (batch), which gives them here. */
 struct cli_command {
 	const char *name;
 	int (*run)(struct cli *cli, int argc, char **argv);
+	const char *usage;   /* NULL: the method's */
+	const char *summary;
 };
 
 /* Exit statuses: a usage error is 2, as for most Unix commands. */
@@ -44,6 +47,10 @@ struct cli_args {
 	int noperands;
 	const char *rulesets;     /* -r, as given: one name, or a list for compare */
 	json_t *params;           /* dead, komi, clock */
+	int jobs;                 /* batch's -j, 0 when not given */
+	const char *format;       /* batch's --format: "jsonl" or "csv", NULL when not given */
+	const char *output;       /* batch's -o */
+	bool stdin_jsonl;         /* batch's --stdin-jsonl */
 };
 
 /* The subcommands, for dispatch and help. */
@@ -105,5 +112,6 @@ int cmd_compare(struct cli *cli, int argc, char **argv);
 int cmd_replay(struct cli *cli, int argc, char **argv);
 int cmd_clock(struct cli *cli, int argc, char **argv);
 int cmd_referee(struct cli *cli, int argc, char **argv);
+int cmd_batch(struct cli *cli, int argc, char **argv);
 
 #endif

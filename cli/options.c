@@ -134,9 +134,49 @@ apply_compact(struct cli *cli, struct cli_args *args, const char *value)
 	return NULL;
 }
 
+static const char *
+apply_jobs(struct cli *cli, struct cli_args *args, const char *value)
+{
+	char *end;
+	long v = strtol(value, &end, 10);
+
+	(void)cli;
+	if (end == value || *end != '\0' || v < 1 || v > 256)
+		return "-j takes the number of worker processes, 1 to 256";
+	args->jobs = (int)v;
+	return NULL;
+}
+
+static const char *
+apply_format(struct cli *cli, struct cli_args *args, const char *value)
+{
+	(void)cli;
+	if (strcmp(value, "jsonl") != 0 && strcmp(value, "csv") != 0)
+		return "--format takes jsonl or csv";
+	args->format = value;
+	return NULL;
+}
+
+static const char *
+apply_output(struct cli *cli, struct cli_args *args, const char *value)
+{
+	(void)cli;
+	args->output = value;
+	return NULL;
+}
+
+static const char *
+apply_stdin_jsonl(struct cli *cli, struct cli_args *args, const char *value)
+{
+	(void)cli;
+	(void)value;
+	args->stdin_jsonl = true;
+	return NULL;
+}
+
 static const struct cli_option options[] = {
-	{ "-r", "RULESET", "the ruleset (for compare, a comma-separated list; all by default); "
-	    "without it, the record's RU, else chinese", apply_ruleset },
+	{ "-r", "RULESET", "the ruleset (for compare and batch, a comma-separated list; all by "
+	    "default); without it, the record's RU, else chinese", apply_ruleset },
 	{ "--dead", "auto|auto-thorough|none|V,V,...", "dead stones: judged automatically (auto, "
 	    "the default, then the open position settled; auto-thorough judges with up to four times "
 	    "the playouts, 10 to 40 ms a 19x19 game on the mean, a little more often exact on the "
@@ -152,6 +192,14 @@ static const struct cli_option options[] = {
 	    "indented on a terminal, else on one line", apply_json },
 	{ "--compact", NULL, "JSON on one line, even on a terminal (implies --json)",
 	    apply_compact },
+	{ "-j", "JOBS", "worker processes scoring at once (default: one a core)", apply_jobs },
+	{ "--format", "jsonl|csv", "one JSON object a line (the default), or CSV with a header; "
+	    "the columns are the same", apply_format },
+	{ "-o", "OUT", "write the records to OUT (CSV when its name ends in .csv and --format "
+	    "does not say) rather than standard output", apply_output },
+	{ "--stdin-jsonl", NULL, "the records are standard input's lines: JSON game objects, or "
+	    "{\"sgf\": TEXT} with an optional \"tree\", each with an optional \"file\" naming it; "
+	    "for Hadoop streaming, Spark's pipe or GNU parallel", apply_stdin_jsonl },
 };
 
 #define NOPTIONS (sizeof(options) / sizeof(options[0]))

@@ -10,14 +10,18 @@
 
 /* Each subcommand runs the method of its name; the method's entry holds its usage line. */
 static const struct cli_command commands[] = {
-	{ "rulesets", cmd_rulesets },
-	{ "describe", cmd_describe },
-	{ "score", cmd_score },
-	{ "legal", cmd_legal },
-	{ "compare", cmd_compare },
-	{ "replay", cmd_replay },
-	{ "clock", cmd_clock },
-	{ "referee", cmd_referee },
+	{ "rulesets", cmd_rulesets, NULL, NULL },
+	{ "describe", cmd_describe, NULL, NULL },
+	{ "score", cmd_score, NULL, NULL },
+	{ "legal", cmd_legal, NULL, NULL },
+	{ "compare", cmd_compare, NULL, NULL },
+	{ "replay", cmd_replay, NULL, NULL },
+	{ "clock", cmd_clock, NULL, NULL },
+	{ "referee", cmd_referee, NULL, NULL },
+	{ "batch", cmd_batch, "batch PATH...|- [-r A,B,...] [--dead auto|auto-thorough|none] "
+	    "[--komi X] [-j JOBS] [--format jsonl|csv] [-o OUT] | batch --stdin-jsonl [...]",
+	  "Every game of files, folders and archives (.zip, .tar.gz, ...) scored under each "
+	  "ruleset, one record a game and ruleset, on every core." },
 };
 
 static const char global_usage[] = "usage: shoutan [--socket PATH] [--rulesets-dir DIR] "
@@ -36,16 +40,22 @@ cli_command_find(const char *name)
 const char *
 cli_usage(const char *name)
 {
+	const struct cli_command *c = cli_command_find(name);
 	const struct sht_method_entry *m = sht_method_find(name);
 
+	if (c != NULL && c->usage != NULL)
+		return c->usage;
 	return m != NULL ? m->usage : NULL;
 }
 
 const char *
 cli_summary(const char *name)
 {
+	const struct cli_command *c = cli_command_find(name);
 	const struct sht_method_entry *m = sht_method_find(name);
 
+	if (c != NULL && c->summary != NULL)
+		return c->summary;
 	return m != NULL ? m->summary : NULL;
 }
 
@@ -63,6 +73,10 @@ usage(FILE *f)
 	for (size_t i = 0; i < n; i++)
 		if (entries[i]->usage != NULL && cli_command_find(entries[i]->name) != NULL)
 			fprintf(f, "  %s\n", entries[i]->usage);
+	/* Then the command's own, which no method runs. */
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (commands[i].usage != NULL)
+			fprintf(f, "  %s\n", commands[i].usage);
 	fprintf(f, "FILE is an SGF record or JSON (shoutan(1) says which); - reads standard "
 	    "input.\n'shoutan help COMMAND' or 'shoutan COMMAND --help' says what a command's options "
 	    "do.\n");

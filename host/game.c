@@ -13,9 +13,33 @@ void
 sht_game_free(struct sht_game *game)
 {
 	sht_sgf_game_free(&game->g);
-	sht_sgf_free(game->sgf);
+	if (!game->sgf_borrowed)
+		sht_sgf_free(game->sgf);
 	free(game->owned_strings);
 	memset(game, 0, sizeof(*game));
+}
+
+/* An SGF game that cannot be read: err says where, and out is freed. */
+static bool
+sgf_game_fail(struct sht_game *out, const struct sht_sgf_error *e, struct sht_error *err)
+{
+	sht_error_set(err, SHT_ERROR_BAD_SGF, "SGF %d:%d: %s", e->line, e->column, e->message);
+	err->line = e->line;
+	err->column = e->column;
+	sht_game_free(out);
+	return false;
+}
+
+/* What every SGF game is: SGF has its own default size, 19, so a record always says its
+ * board.  It says its setup too: a record without AB/AW was played without seated stones, so
+ * none are added. */
+static void
+sgf_game_read(struct sht_game *out)
+{
+	out->has_size = true;
+	out->has_setup = true;
+	out->implied_passes = true;
+	out->has_handicap = out->g.handicap_written;
 }
 
 /* sht_game_from_sgf, told whether text is known to be UTF-8. */
@@ -32,19 +56,24 @@ game_from_sgf(const char *text, size_t len, bool valid_utf8, int tree, struct sh
 		out->sgf = valid_utf8 ? sht_sgf_read_game_utf8(text, len, &out->g) :
 		    sht_sgf_read_game(text, len, &out->g);
 	if (out->sgf == NULL && ((out->sgf = sht_sgf_parse(text, len, &e)) == NULL ||
-	    !sht_sgf_game(out->sgf, tree, &out->g, &e))) {
-		sht_error_set(err, SHT_ERROR_BAD_SGF, "SGF %d:%d: %s", e.line, e.column, e.message);
-		err->line = e.line;
-		err->column = e.column;
-		sht_game_free(out);
-		return false;
-	}
-	/* SGF has its own default size, 19: a record always says its board.  It says its setup
-	 * too: a record without AB/AW was played without seated stones, so none are added. */
-	out->has_size = true;
-	out->has_setup = true;
-	out->implied_passes = true;
-	out->has_handicap = out->g.handicap_written;
+	    !sht_sgf_game(out->sgf, tree, &out->g, &e)))
+		return sgf_game_fail(out, &e, err);
+	sgf_game_read(out);
+	return true;
+}
+
+bool
+sht_game_from_collection(struct sht_sgf_collection *c, int tree, struct sht_game *out,
+    struct sht_error *err)
+{
+	struct sht_sgf_error e;
+
+	memset(out, 0, sizeof(*out));
+	out->sgf = c;
+	out->sgf_borrowed = true;
+	if (!sht_sgf_game(c, tree, &out->g, &e))
+		return sgf_game_fail(out, &e, err);
+	sgf_game_read(out);
 	return true;
 }
 

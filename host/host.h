@@ -110,7 +110,8 @@ struct sht_game {
 	/* The record's RU named no loaded ruleset and the request none: the fallback judges it,
 	 * and the judgement says so in a note. */
 	bool ruleset_unrecognised;
-	struct sht_sgf_collection *sgf; /* owned, when the game came from SGF */
+	struct sht_sgf_collection *sgf; /* owned, when the game came from SGF (unless borrowed) */
+	bool sgf_borrowed;              /* sgf is the caller's (sht_game_from_collection) */
 	char *owned_strings;            /* owned copies for JSON games */
 };
 
@@ -141,6 +142,10 @@ int sht_error_code(const struct sht_error *err);
 const char *sht_error_kind_name(enum sht_error_kind kind);
 
 bool sht_game_from_sgf(const char *text, size_t len, int tree, struct sht_game *out,
+    struct sht_error *err);
+/* Game `tree` of a collection already parsed, which the game borrows (freeing the game leaves
+ * it): a file of many games is read once, not once a game. */
+bool sht_game_from_collection(struct sht_sgf_collection *c, int tree, struct sht_game *out,
     struct sht_error *err);
 /* default_w/h: the ruleset's board, for a game object without "size". */
 bool sht_game_from_json(const json_t *game, int default_w, int default_h, struct sht_game *out,

@@ -310,7 +310,10 @@ sample_value() { # the value the test gives an option, or "" for a flag
 	--komi) echo 6.5 ;;
 	--tree) echo 0 ;;
 	--clock) echo type=absolute,main=10m ;;
-	--json | --compact) echo "" ;;
+	--json | --compact | --stdin-jsonl) echo "" ;;
+	-j) echo 1 ;;
+	--format) echo jsonl ;;
+	-o) echo "$TMP/batch-sample.jsonl" ;;
 	*) echo "NO-SAMPLE" ;;
 	esac
 }
