@@ -415,14 +415,46 @@ score_sgf(const struct batch_job *job, const char *name, const char *data, size_
 		sht_sgf_free(c);
 }
 
-/* A JSON record: a game object, or {"sgf": text} with an optional "tree", either with an
- * optional "file" that names it in the output. */
+/* A line {"path": P}: the records of P (a file, a folder, an archive) as batch reads an operand,
+ * each named as it would name them: on a cluster with shared storage, a partition of the paths
+ * a batch would read gives the lines the batch gives for them. */
 static void
-score_json(const struct batch_job *job, const char *name, const char *data, size_t len,
+score_path(const struct batch_job *job, const char *name, const json_t *path,
     struct sht_text *out, struct batch_counts *counts)
 {
+	const char *p = json_string_value(path);
+	struct batch_input *in;
+	struct batch_record rec;
+
+	if (p == NULL || *p == '\0' || strcmp(p, "-") == 0) {
+		char message[SHT_ERR_MAX + 600];
+
+		snprintf(message, sizeof(message), "%s: \"path\" must name a file, a folder or an "
+		    "archive", name);
+		batch_error_line(job->format, name, BATCH_ERR_INVALID_GAME, message, out);
+		counts->errors[BATCH_ERR_INVALID_GAME]++;
+		return;
+	}
+	/* The line stands for the records it names, which count themselves. */
+	counts->records--;
+	if ((in = batch_input_open(&p, 1, false)) == NULL)
+		return;
+	while (batch_input_next(in, &rec)) {
+		batch_score_record(job, &rec, out, counts);
+		batch_record_free(&rec);
+	}
+	batch_input_close(in);
+}
+
+/* A JSON record: a game object, or {"sgf": text} with an optional "tree", either with an
+ * optional "file" that names it in the output; a line of standard input may be {"path": P}
+ * too (not a file: a file naming itself would never end). */
+static void
+score_json(const struct batch_job *job, const char *name, const char *data, size_t len,
+    bool line, struct sht_text *out, struct batch_counts *counts)
+{
 	json_error_t je;
-	json_t *j = json_loadb(data, len, 0, &je), *sgf, *file, *tree;
+	json_t *j = json_loadb(data, len, 0, &je), *sgf, *file, *tree, *path;
 	char message[SHT_ERR_MAX + 600];
 
 	if (!json_is_object(j)) {
@@ -433,6 +465,12 @@ score_json(const struct batch_job *job, const char *name, const char *data, size
 			snprintf(message, sizeof(message), "%s: not a JSON object", name);
 		batch_error_line(job->format, name, BATCH_ERR_INVALID_GAME, message, out);
 		counts->errors[BATCH_ERR_INVALID_GAME]++;
+		json_decref(j);
+		return;
+	}
+	path = json_object_get(j, "path");
+	if (path != NULL && line) {
+		score_path(job, name, path, out, counts);
 		json_decref(j);
 		return;
 	}
@@ -476,7 +514,8 @@ batch_score_record(const struct batch_job *job, const struct batch_record *rec,
 	}
 	skip = strspn(rec->data, " \t\r\n");
 	if (rec->json_line || rec->data[skip] == '{')
-		score_json(job, rec->name, rec->data + skip, rec->len - skip, out, counts);
+		score_json(job, rec->name, rec->data + skip, rec->len - skip, rec->json_line, out,
+		    counts);
 	else
 		score_sgf(job, rec->name, rec->data, rec->len, -1, out, counts);
 }

@@ -615,7 +615,7 @@ cmd_batch(struct cli *cli, int argc, char **argv)
 		for (int e = 0; e < BATCH_NERRORS; e++)
 			errors += run.done.errors[e];
 		fprintf(stderr, "shoutan batch: %s%ld records, %ld games, %ld results (%d ruleset%s) "
-		    "in %.1f s, %.1f games/s; %ld error%s", interrupted ? "interrupted after " : "",
+		    "in %.2f s, %.1f games/s; %ld error%s", interrupted ? "interrupted after " : "",
 		    run.done.records, run.done.games, run.done.results, job.nrulesets,
 		    job.nrulesets == 1 ? "" : "s", s, s > 0 ? (double)run.done.games / s : 0.0,
 		    errors, errors == 1 ? "" : "s");

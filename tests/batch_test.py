@@ -16,25 +16,10 @@ import tempfile
 import time
 import zipfile
 
-from harness import COLUMNS, Checks, misbehaving, random_game, wait_for, work_tree
+from harness import Checks, misbehaving, random_game_sgf as sgf, wait_for, work_tree
 
 SHOUTAN, PLUGINS, RULESETS, TEST_BUILD = (os.path.abspath(a) for a in sys.argv[1:5])
 check = Checks()
-
-
-def sgf(seed, size=9, length=40, result="B+3", extra=""):
-    """A legal game between random players as an SGF record."""
-    game = random_game(size=size, length=length, seed=seed)
-    nodes = []
-    for m in game["moves"]:
-        colour, vertex = m.split()
-        if vertex == "pass":
-            nodes.append(";%s[]" % colour)
-        else:
-            x = COLUMNS.index(vertex[0])
-            y = size - int(vertex[1:])
-            nodes.append(";%s[%s%s]" % (colour, chr(97 + x), chr(97 + y)))
-    return "(;GM[1]FF[4]SZ[%d]KM[6.5]RE[%s]%s\n%s)\n" % (size, result, extra, "\n".join(nodes))
 
 
 def run(args, stdin=None, cwd=None):

@@ -1,5 +1,6 @@
-"""What the daemon's Python tests share: counting checks, a work tree of plugins and rulesets,
-random games, and waiting for a condition with a time limit (daemon_test.py, hostile_test.py, daemon_start_test.py).
+"""What the Python tests share: counting checks, a work tree of plugins and rulesets, random games
+(as moves or as SGF records), and waiting for a condition with a time limit (daemon_test.py,
+hostile_test.py, daemon_start_test.py, batch_test.py, batch_dask_test.py).
 """
 import os
 import random
@@ -129,3 +130,18 @@ def random_game(size=19, length=250, seed=11):
         colour = other
     moves += [colour + " pass", ("W" if colour == "B" else "B") + " pass"]
     return {"size": size, "moves": moves}
+
+
+def random_game_sgf(seed, size=9, length=40, result="B+3", extra=""):
+    """random_game as an SGF record, with its RE and any other root properties (extra)."""
+    game = random_game(size=size, length=length, seed=seed)
+    nodes = []
+    for m in game["moves"]:
+        colour, vertex = m.split()
+        if vertex == "pass":
+            nodes.append(";%s[]" % colour)
+        else:
+            x = COLUMNS.index(vertex[0])
+            y = size - int(vertex[1:])
+            nodes.append(";%s[%s%s]" % (colour, chr(97 + x), chr(97 + y)))
+    return "(;GM[1]FF[4]SZ[%d]KM[6.5]RE[%s]%s\n%s)\n" % (size, result, extra, "\n".join(nodes))
