@@ -69,6 +69,15 @@ struct batch_job {
 	int nrulesets;
 	json_t *params;    /* dead, komi: the score method's params beside the game */
 	enum batch_format format;
+	bool summary;      /* the rows go to the report too */
+};
+
+/* Where a record's rows go: its lines in the batch's format, and with a summary asked for each
+ * row as a JSON line too, which the report reads whatever the format. */
+struct batch_sink {
+	enum batch_format format;
+	struct sht_text *lines;
+	struct sht_text *rows;   /* NULL without a summary */
 };
 
 /* What a record gave: games read, results written, errors by kind. */
@@ -79,12 +88,12 @@ struct batch_counts {
 
 void batch_counts_add(struct batch_counts *into, const struct batch_counts *c);
 
-/* The record's lines (one per game and ruleset, or one error line) at the end of out. */
+/* The record's lines (one per game and ruleset, or one error line) into the sink. */
 void batch_score_record(const struct batch_job *job, const struct batch_record *rec,
-    struct sht_text *out, struct batch_counts *counts);
+    struct batch_sink *out, struct batch_counts *counts);
 /* One error line for a whole record, which the caller counts. */
-void batch_error_line(enum batch_format format, const char *name, enum batch_error kind,
-    const char *message, struct sht_text *out);
+void batch_error_line(struct batch_sink *out, const char *name, enum batch_error kind,
+    const char *message);
 /* The CSV's first line: the column names, which are the JSON lines' keys. */
 void batch_csv_header(struct sht_text *out);
 

@@ -117,17 +117,25 @@ csv_field(struct sht_text *out, const char *s)
 	sht_text_char(out, '"');
 }
 
-/* The row as one line: a JSON object, or a CSV row whose numbers are the JSON's text. */
+/* The row as one line: a JSON object, or a CSV row whose numbers are the JSON's text; and as
+ * a JSON line for the report, when it asks. */
 static void
-row_write(enum batch_format format, json_t *row, struct sht_text *out)
+row_write(struct batch_sink *sink, json_t *row)
 {
-	if (format == BATCH_JSONL) {
+	struct sht_text *out = sink->lines;
+
+	if (sink->format == BATCH_JSONL || sink->rows != NULL) {
 		char *s = json_dumps(row, SHT_JSON_REPLY_FLAGS);
 
-		if (s != NULL)
+		if (s != NULL && sink->format == BATCH_JSONL)
 			sht_text_bytes(out, s, strlen(s));
+		if (s != NULL && sink->rows != NULL) {
+			sht_text_bytes(sink->rows, s, strlen(s));
+			sht_text_char(sink->rows, '\n');
+		}
 		free(s);
-	} else {
+	}
+	if (sink->format == BATCH_CSV) {
 		for (size_t i = 0; i < NCOLUMNS; i++) {
 			const json_t *v = json_object_get(row, columns[i]);
 
@@ -167,13 +175,13 @@ set_error(json_t *row, enum batch_error kind, const char *message)
 }
 
 void
-batch_error_line(enum batch_format format, const char *name, enum batch_error kind,
-    const char *message, struct sht_text *out)
+batch_error_line(struct batch_sink *out, const char *name, enum batch_error kind,
+    const char *message)
 {
 	json_t *row = row_new(name);
 
 	set_error(row, kind, message);
-	row_write(format, row, out);
+	row_write(out, row);
 }
 
 /* What a record's RE says: the winner ('B', 'W', 'D' for a draw, 0 for none) and the margin
@@ -311,7 +319,7 @@ move_line(const struct sht_game *game, int n)
 /* A game (SGF, or a JSON game object read for each ruleset's board) under every ruleset. */
 static void
 score_game(const struct batch_job *job, const char *name, int tree, struct sht_game *sgf_game,
-    const json_t *json_game, struct sht_text *out, struct batch_counts *counts)
+    const json_t *json_game, struct batch_sink *out, struct batch_counts *counts)
 {
 	counts->games++;
 	for (int i = 0; i < job->nrulesets; i++) {
@@ -351,7 +359,7 @@ score_game(const struct batch_job *job, const char *name, int tree, struct sht_g
 			set_error(row, error_of(&e), message);
 			counts->errors[error_of(&e)]++;
 		}
-		row_write(job->format, row, out);
+		row_write(out, row);
 		json_decref(score);
 		if (game == &own)
 			sht_game_free(&own);
@@ -361,7 +369,7 @@ score_game(const struct batch_job *job, const char *name, int tree, struct sht_g
 /* An SGF record: every game tree (or the one `only` names, when 0 or more). */
 static void
 score_sgf(const struct batch_job *job, const char *name, const char *data, size_t len, int only,
-    struct sht_text *out, struct batch_counts *counts)
+    struct batch_sink *out, struct batch_counts *counts)
 {
 	struct sht_game first;
 	struct sht_sgf_collection *c = NULL;
@@ -382,7 +390,7 @@ score_sgf(const struct batch_job *job, const char *name, const char *data, size_
 
 			snprintf(message, sizeof(message), "%s:%d:%d: %s", name, se.line, se.column,
 			    se.message);
-			batch_error_line(job->format, name, BATCH_ERR_BAD_SGF, message, out);
+			batch_error_line(out, name, BATCH_ERR_BAD_SGF, message);
 			counts->errors[BATCH_ERR_BAD_SGF]++;
 			return;
 		}
@@ -405,7 +413,7 @@ score_sgf(const struct batch_job *job, const char *name, const char *data, size_
 			    e.message);
 			json_object_set_new(row, "tree", json_integer(t));
 			set_error(row, BATCH_ERR_BAD_SGF, message);
-			row_write(job->format, row, out);
+			row_write(out, row);
 			counts->errors[BATCH_ERR_BAD_SGF]++;
 		}
 	}
@@ -420,7 +428,7 @@ score_sgf(const struct batch_job *job, const char *name, const char *data, size_
  * a batch would read gives the lines the batch gives for them. */
 static void
 score_path(const struct batch_job *job, const char *name, const json_t *path,
-    struct sht_text *out, struct batch_counts *counts)
+    struct batch_sink *out, struct batch_counts *counts)
 {
 	const char *p = json_string_value(path);
 	struct batch_input *in;
@@ -431,7 +439,7 @@ score_path(const struct batch_job *job, const char *name, const json_t *path,
 
 		snprintf(message, sizeof(message), "%s: \"path\" must name a file, a folder or an "
 		    "archive", name);
-		batch_error_line(job->format, name, BATCH_ERR_INVALID_GAME, message, out);
+		batch_error_line(out, name, BATCH_ERR_INVALID_GAME, message);
 		counts->errors[BATCH_ERR_INVALID_GAME]++;
 		return;
 	}
@@ -451,7 +459,7 @@ score_path(const struct batch_job *job, const char *name, const json_t *path,
  * too (not a file: a file naming itself would never end). */
 static void
 score_json(const struct batch_job *job, const char *name, const char *data, size_t len,
-    bool line, struct sht_text *out, struct batch_counts *counts)
+    bool line, struct batch_sink *out, struct batch_counts *counts)
 {
 	json_error_t je;
 	json_t *j = json_loadb(data, len, 0, &je), *sgf, *file, *tree, *path;
@@ -463,7 +471,7 @@ score_json(const struct batch_job *job, const char *name, const char *data, size
 			    je.column, je.text);
 		else
 			snprintf(message, sizeof(message), "%s: not a JSON object", name);
-		batch_error_line(job->format, name, BATCH_ERR_INVALID_GAME, message, out);
+		batch_error_line(out, name, BATCH_ERR_INVALID_GAME, message);
 		counts->errors[BATCH_ERR_INVALID_GAME]++;
 		json_decref(j);
 		return;
@@ -486,7 +494,7 @@ score_json(const struct batch_job *job, const char *name, const char *data, size
 	} else if (sgf != NULL) {
 		snprintf(message, sizeof(message), "%s: \"sgf\" must be the text of an SGF record, and "
 		    "\"tree\" a game tree's number from 0", name);
-		batch_error_line(job->format, name, BATCH_ERR_INVALID_GAME, message, out);
+		batch_error_line(out, name, BATCH_ERR_INVALID_GAME, message);
 		counts->errors[BATCH_ERR_INVALID_GAME]++;
 	} else {
 		json_t *game = json_deep_copy(j);
@@ -501,14 +509,13 @@ score_json(const struct batch_job *job, const char *name, const char *data, size
 
 void
 batch_score_record(const struct batch_job *job, const struct batch_record *rec,
-    struct sht_text *out, struct batch_counts *counts)
+    struct batch_sink *out, struct batch_counts *counts)
 {
 	size_t skip;
 
 	counts->records++;
 	if (rec->unreadable) {
-		batch_error_line(job->format, rec->name, rec->kind, rec->why ? rec->why : rec->name,
-		    out);
+		batch_error_line(out, rec->name, rec->kind, rec->why ? rec->why : rec->name);
 		counts->errors[rec->kind]++;
 		return;
 	}

@@ -51,6 +51,8 @@ struct cli_args {
 	const char *format;       /* batch's --format: "jsonl" or "csv", NULL when not given */
 	const char *output;       /* batch's -o */
 	bool stdin_jsonl;         /* batch's --stdin-jsonl */
+	bool summary;             /* batch's --summary */
+	const char *svg;          /* batch's and report's --svg */
 };
 
 /* The subcommands, for dispatch and help. */
@@ -113,5 +115,10 @@ int cmd_replay(struct cli *cli, int argc, char **argv);
 int cmd_clock(struct cli *cli, int argc, char **argv);
 int cmd_referee(struct cli *cli, int argc, char **argv);
 int cmd_batch(struct cli *cli, int argc, char **argv);
+int cmd_report(struct cli *cli, int argc, char **argv);
+
+struct report;
+/* The report's charts into FILE; false (the message printed) when it cannot be written. */
+bool cli_write_svg(struct cli *cli, struct report *r, const char *file);
 
 #endif

@@ -12,6 +12,7 @@
 
 #include "batch.h"
 #include "cli.h"
+#include "report.h"
 
 /*
  * The records are scored by worker processes, each sent one record at a time through a pipe
@@ -21,7 +22,8 @@
  * not the batch.
  *
  * A task:  "T SEQ FLAGS NAMELEN DATALEN\n" NAME DATA      (FLAGS: 1 a --stdin-jsonl line)
- * A reply: "R SEQ RECORDS GAMES RESULTS E0 ... E6 LEN\n" LINES
+ * A reply: "R SEQ RECORDS GAMES RESULTS E0 ... E6 LEN ROWSLEN\n" LINES ROWS
+ * (ROWS: the lines as JSON for the report, with --summary; none otherwise) 
  */
 
 #define MAX_JOBS 256
@@ -38,8 +40,8 @@ struct worker {
 /* Answers that came back before an earlier record's: kept until it is written. */
 struct answer {
 	long seq;
-	char *lines;
-	size_t len;
+	char *lines;          /* the lines, then the rows for the report */
+	size_t len, rows_len;
 	struct batch_counts counts;
 };
 
@@ -116,7 +118,8 @@ worker_main(const struct batch_job *job, int in, int out)
 	    sscanf(header, "T %ld %ld %zu %zu", &seq, &flags, &namelen, &datalen) == 4) {
 		struct batch_record rec;
 		struct batch_counts counts;
-		struct sht_text lines;
+		struct sht_text lines, rows;
+		struct batch_sink sink = { job->format, &lines, job->summary ? &rows : NULL };
 		char reply[256];
 		int n;
 
@@ -131,18 +134,22 @@ worker_main(const struct batch_job *job, int in, int out)
 		rec.len = datalen;
 		rec.json_line = flags & 1;
 		sht_text_init(&lines, 4096);
-		batch_score_record(job, &rec, &lines, &counts);
+		sht_text_init(&rows, job->summary ? 4096 : 0);
+		batch_score_record(job, &rec, &sink, &counts);
 		batch_record_free(&rec);
-		if (lines.failed)
+		if (lines.failed || rows.failed)
 			_exit(1);
 		n = snprintf(reply, sizeof(reply), "R %ld %ld %ld %ld", seq, counts.records,
 		    counts.games, counts.results);
 		for (int e = 0; e < BATCH_NERRORS; e++)
 			n += snprintf(reply + n, sizeof(reply) - (size_t)n, " %ld", counts.errors[e]);
-		n += snprintf(reply + n, sizeof(reply) - (size_t)n, " %zu\n", lines.len);
-		if (!write_all(out, reply, (size_t)n) || !write_all(out, lines.s, lines.len))
+		n += snprintf(reply + n, sizeof(reply) - (size_t)n, " %zu %zu\n", lines.len,
+		    rows.len);
+		if (!write_all(out, reply, (size_t)n) || !write_all(out, lines.s, lines.len) ||
+		    !write_all(out, rows.s, rows.len))
 			_exit(1);
 		sht_text_free(&lines);
+		sht_text_free(&rows);
 	}
 	_exit(0);
 }
@@ -218,6 +225,7 @@ struct batch_run {
 	int npending, cap_pending;
 	long next_out;            /* the next record to write */
 	struct batch_counts done;
+	struct report *report;    /* with --summary */
 	long total;
 	bool progress;
 	double start, last_progress;
@@ -248,6 +256,13 @@ flush_answers(struct batch_run *run)
 			if (!run->write_failed && (fwrite(a->lines, 1, a->len, run->out) != a->len ||
 			    fflush(run->out) != 0))
 				run->write_failed = true;
+			for (size_t at = a->len; run->report != NULL && at < a->len + a->rows_len;) {
+				char *nl = memchr(a->lines + at, '\n', a->len + a->rows_len - at);
+				size_t end = nl != NULL ? (size_t)(nl - a->lines) : a->len + a->rows_len;
+
+				report_add_line(run->report, a->lines + at, end - at);
+				at = end + 1;
+			}
 			batch_counts_add(&run->done, &a->counts);
 			free(a->lines);
 			*a = run->pending[--run->npending];
@@ -259,7 +274,7 @@ flush_answers(struct batch_run *run)
 }
 
 static void
-add_answer(struct batch_run *run, long seq, char *lines, size_t len,
+add_answer(struct batch_run *run, long seq, char *lines, size_t len, size_t rows_len,
     const struct batch_counts *counts)
 {
 	if (run->npending == run->cap_pending) {
@@ -274,7 +289,7 @@ add_answer(struct batch_run *run, long seq, char *lines, size_t len,
 		run->pending = bigger;
 		run->cap_pending = cap;
 	}
-	run->pending[run->npending++] = (struct answer){ seq, lines, len, *counts };
+	run->pending[run->npending++] = (struct answer){ seq, lines, len, rows_len, *counts };
 	flush_answers(run);
 }
 
@@ -285,13 +300,15 @@ answer_error(struct batch_run *run, long seq, const char *name, enum batch_error
 {
 	struct batch_counts counts;
 	struct sht_text t;
+	struct batch_sink sink = { run->job->format, &t, NULL };
 
 	memset(&counts, 0, sizeof(counts));
 	counts.records = 1;
 	counts.errors[kind] = 1;
 	sht_text_init(&t, 512);
-	batch_error_line(run->job->format, name, kind, message, &t);
-	add_answer(run, seq, t.s, t.len, &counts);
+	/* A record that was never scored has no game for the report. */
+	batch_error_line(&sink, name, kind, message);
+	add_answer(run, seq, t.s, t.len, 0, &counts);
 }
 
 static void
@@ -347,26 +364,27 @@ worker_read(struct batch_run *run, struct worker *w)
 		char *nl = memchr(w->buf, '\n', w->len);
 		struct batch_counts c;
 		long seq;
-		size_t len, head;
+		size_t len, rows_len, head, all;
 		char *lines;
 
 		memset(&c, 0, sizeof(c));
-		if (nl == NULL || sscanf(w->buf, "R %ld %ld %ld %ld %ld %ld %ld %ld %ld %ld %ld %zu",
+		if (nl == NULL || sscanf(w->buf, "R %ld %ld %ld %ld %ld %ld %ld %ld %ld %ld %ld %zu %zu",
 		    &seq, &c.records, &c.games, &c.results, &c.errors[0], &c.errors[1], &c.errors[2],
-		    &c.errors[3], &c.errors[4], &c.errors[5], &c.errors[6], &len) != 12)
+		    &c.errors[3], &c.errors[4], &c.errors[5], &c.errors[6], &len, &rows_len) != 13)
 			return nl == NULL;
 		head = (size_t)(nl - w->buf) + 1;
-		if (w->len < head + len)
+		all = len + rows_len;
+		if (w->len < head + all)
 			return true;
-		if ((lines = malloc(len + 1)) == NULL)
+		if ((lines = malloc(all + 1)) == NULL)
 			return false;
-		memcpy(lines, w->buf + head, len);
-		memmove(w->buf, w->buf + head + len, w->len - head - len);
-		w->len -= head + len;
+		memcpy(lines, w->buf + head, all);
+		memmove(w->buf, w->buf + head + all, w->len - head - all);
+		w->len -= head + all;
 		free(w->name);
 		w->name = NULL;
 		w->seq = -1;
-		add_answer(run, seq, lines, len, &c);
+		add_answer(run, seq, lines, len, rows_len, &c);
 	}
 }
 
@@ -563,6 +581,12 @@ cmd_batch(struct cli *cli, int argc, char **argv)
 	}
 	job.ctx = &cli->ctx;
 	job.params = args.params;
+	job.summary = args.summary || args.svg != NULL;
+	if (job.summary && (run.report = report_new()) == NULL) {
+		fprintf(stderr, "shoutan batch: out of memory\n");
+		rc = CLI_FAILED;
+		goto done;
+	}
 	if (json_object_get(job.params, "dead") == NULL)
 		json_object_set_new(job.params, "dead", json_string("auto"));
 	job.format = args.format != NULL ? (strcmp(args.format, "csv") == 0 ? BATCH_CSV :
@@ -633,7 +657,15 @@ cmd_batch(struct cli *cli, int argc, char **argv)
 	} else if (interrupted) {
 		rc = 130;
 	}
+	/* The summary goes where the records do not: standard output when they went to a file. */
+	if (run.report != NULL && !run.write_failed) {
+		if (args.summary)
+			report_print(run.report, run.out == stdout ? stderr : stdout);
+		if (args.svg != NULL && !cli_write_svg(cli, run.report, args.svg))
+			rc = CLI_FAILED;
+	}
 done:
+	report_free(run.report);
 	batch_input_close(in);
 	for (int i = 0; i < run.npending; i++)
 		free(run.pending[i].lines);

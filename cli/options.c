@@ -174,6 +174,23 @@ apply_stdin_jsonl(struct cli *cli, struct cli_args *args, const char *value)
 	return NULL;
 }
 
+static const char *
+apply_summary(struct cli *cli, struct cli_args *args, const char *value)
+{
+	(void)cli;
+	(void)value;
+	args->summary = true;
+	return NULL;
+}
+
+static const char *
+apply_svg(struct cli *cli, struct cli_args *args, const char *value)
+{
+	(void)cli;
+	args->svg = value;
+	return NULL;
+}
+
 static const struct cli_option options[] = {
 	{ "-r", "RULESET", "the ruleset (for compare and batch, a comma-separated list; all by "
 	    "default); without it, the record's RU, else chinese", apply_ruleset },
@@ -200,6 +217,12 @@ static const struct cli_option options[] = {
 	{ "--stdin-jsonl", NULL, "the records are standard input's lines: JSON game objects, or "
 	    "{\"sgf\": TEXT} with an optional \"tree\", each with an optional \"file\" naming it; "
 	    "for Hadoop streaming, Spark's pipe or GNU parallel", apply_stdin_jsonl },
+	{ "--summary", NULL, "after the records, the research summary: per ruleset, per pair of "
+	    "rulesets (winner changes, margin differences), winner changes by board size and by "
+	    "period, agreement with the record by collection; on standard output when the records "
+	    "go to a file (-o), else on standard error", apply_summary },
+	{ "--svg", "FILE", "the summary's charts as one SVG file (a histogram of margin "
+	    "differences for each pair of rulesets, and the tables as shaded grids)", apply_svg },
 };
 
 #define NOPTIONS (sizeof(options) / sizeof(options[0]))

@@ -19,9 +19,13 @@ static const struct cli_command commands[] = {
 	{ "clock", cmd_clock, NULL, NULL },
 	{ "referee", cmd_referee, NULL, NULL },
 	{ "batch", cmd_batch, "batch PATH...|- [-r A,B,...] [--dead auto|auto-thorough|none] "
-	    "[--komi X] [-j JOBS] [--format jsonl|csv] [-o OUT] | batch --stdin-jsonl [...]",
+	    "[--komi X] [-j JOBS] [--format jsonl|csv] [-o OUT] [--summary] [--svg FILE] | "
+	    "batch --stdin-jsonl [...]",
 	  "Every game of files, folders and archives (.zip, .tar.gz, ...) scored under each "
 	  "ruleset, one record a game and ruleset, on every core." },
+	{ "report", cmd_report, "report RESULTS|- [--svg FILE]",
+	  "The research summary of batch's JSON lines: rulesets, pairs of rulesets, winner "
+	  "changes by board size and period, agreement with the record by collection." },
 };
 
 static const char global_usage[] = "usage: shoutan [--socket PATH] [--rulesets-dir DIR] "

@@ -139,6 +139,55 @@ with tempfile.TemporaryDirectory() as tmp:
     check("an unknown ruleset is a usage error", rc == 2 and "unknown ruleset 'nonesuch'" in err,
           (rc, err))
 
+    # The research summary: after the batch, or from its lines; the same text either way and
+    # whatever the format, with its numbers worked out here from the rows.  Chinese counting
+    # against the group tax, so that margins differ.
+    summary_out = os.path.join(tmp, "summary.jsonl")
+    svg = os.path.join(tmp, "summary.svg")
+    taxed = ["-r", "chinese,ancient", "--dead", "none"]
+    rc, text, err = run(["batch", "games", "-o", summary_out, "--summary", "--svg", svg] + taxed,
+                        cwd=tmp)
+    rc2, text2, err2 = run(["report", summary_out], cwd=tmp)
+    rc3, text3, err3 = run(["batch", "games", "--format", "csv", "--summary"] + taxed, cwd=tmp)
+    check("--summary prints the report on standard output when the records go to a file, and "
+          "report gives the same from the lines; with CSV records it goes to standard error",
+          rc == 0 and rc2 == 0 and rc3 == 0 and text != "" and text == text2 and
+          err3.endswith(text), (text, text2, err3[-2000:]))
+    with open(summary_out) as f:
+        taxed_rows = [json.loads(line) for line in f]
+    games = {}
+    for row in taxed_rows:
+        if row["winner"] is not None:
+            games.setdefault((row["file"], row["tree"]), {})[row["ruleset"]] = row
+    both = [g for g in games.values() if len(g) == 2]
+    flips = sum(g["chinese"]["winner"] != g["ancient"]["winner"] for g in both)
+    diffs = [g["ancient"]["margin"] - g["chinese"]["margin"] for g in both]
+    mean = sum(diffs) / len(both)
+    line = [l for l in text.splitlines() if l.startswith("chinese/ancient ")]
+    check("the pair's games, winner changes and margin differences are the rows'",
+          len(line) == 3 and line[0].split()[1:4] ==
+          [str(len(both)), str(flips), "%.1f%%" % (100.0 * flips / len(both))] and
+          line[0].split()[5] == "%+.2f" % mean and line[0].split()[8] == "%+.1f" % min(diffs) and
+          line[0].split()[9] == "%+.1f" % max(diffs) and any(d != 0 for d in diffs),
+          (line, len(both), flips, diffs))
+    exact = sum(r["agrees"] == "exact" for r in taxed_rows if r["ruleset"] == "ancient")
+    winner = sum(r["agrees"] in ("exact", "winner") for r in taxed_rows
+                 if r["ruleset"] == "ancient")
+    line = [l for l in text.splitlines() if l.startswith("ancient ")]
+    check("each ruleset's agreement with the record is the rows'",
+          len(line) == 1 and line[0].split()[6] == str(exact) and
+          line[0].split()[8] == str(winner), (line, exact, winner))
+    try:
+        import xml.etree.ElementTree as ET
+        root = ET.parse(svg).getroot()
+        titles = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
+        ok = root.tag == "{http://www.w3.org/2000/svg}svg" and root.get("version") == "1.1" and \
+            any(t and t.startswith("ancient \u2212 chinese") for t in titles) and \
+            "Winner changes by board size" in titles
+    except ET.ParseError as e:
+        ok, titles = False, str(e)
+    check("--svg writes one SVG 1.1 document: a histogram for the pair, the grids", ok, titles)
+
     # Standard input: a list of paths, and JSON lines.
     rc, out, err = run(["batch", "-"] + rules, stdin=b"games/sub/g.sgf\n\ngames/e.zip\n",
                        cwd=tmp)

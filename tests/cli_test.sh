@@ -310,7 +310,8 @@ sample_value() { # the value the test gives an option, or "" for a flag
 	--komi) echo 6.5 ;;
 	--tree) echo 0 ;;
 	--clock) echo type=absolute,main=10m ;;
-	--json | --compact | --stdin-jsonl) echo "" ;;
+	--json | --compact | --stdin-jsonl | --summary) echo "" ;;
+	--svg) echo "$TMP/sample.svg" ;;
 	-j) echo 1 ;;
 	--format) echo jsonl ;;
 	-o) echo "$TMP/batch-sample.jsonl" ;;
