@@ -100,7 +100,9 @@ row_new(const char *name)
 	return row;
 }
 
-/* A CSV field as RFC 4180 writes it: quoted when it holds a comma, a quote or a line break. */
+/* A CSV field as RFC 4180 writes it, quoted when it holds a comma or a quote; a line break in
+ * it (a name written over two lines) is written as a space, so that every record is one line
+ * for the tools that read CSV a line at a time (Hadoop streaming, grep, wc). */
 static void
 csv_field(struct sht_text *out, const char *s)
 {
@@ -112,7 +114,7 @@ csv_field(struct sht_text *out, const char *s)
 	for (; *s != '\0'; s++) {
 		if (*s == '"')
 			sht_text_char(out, '"');
-		sht_text_char(out, *s);
+		sht_text_char(out, *s == '\r' || *s == '\n' ? ' ' : *s);
 	}
 	sht_text_char(out, '"');
 }
@@ -167,11 +169,28 @@ batch_csv_header(struct sht_text *out)
 	sht_text_char(out, '\n');
 }
 
+/* An error's message, which may quote a broken record's bytes: its control characters are
+ * written as C writes them (\n) or as '?', so that it reads as one line. */
 static void
 set_error(json_t *row, enum batch_error kind, const char *message)
 {
+	struct sht_text t;
+
+	sht_text_init(&t, strlen(message) + 16);
+	for (const char *p = message; *p != '\0'; p++) {
+		if (*p == '\n')
+			sht_text_lit(&t, "\\n");
+		else if (*p == '\r')
+			sht_text_lit(&t, "\\r");
+		else if (*p == '\t')
+			sht_text_lit(&t, "\\t");
+		else
+			sht_text_char(&t, (unsigned char)*p < 0x20 || *p == 0x7f ? '?' : *p);
+	}
+	sht_text_char(&t, '\0');
 	json_object_set_new(row, "error_kind", json_string(batch_error_name(kind)));
-	json_object_set_new(row, "error", text_value(message));
+	json_object_set_new(row, "error", text_value(t.failed ? message : t.s));
+	sht_text_free(&t);
 }
 
 void

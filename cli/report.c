@@ -381,8 +381,12 @@ category_order(const void *a, const void *b)
 static void
 sort_categories(struct report *r)
 {
-	qsort(r->sizes.list, (size_t)r->sizes.n, sizeof(*r->sizes.list), category_order);
-	qsort(r->periods.list, (size_t)r->periods.n, sizeof(*r->periods.list), category_order);
+	/* An empty report has no lists at all. */
+	if (r->sizes.n > 1)
+		qsort(r->sizes.list, (size_t)r->sizes.n, sizeof(*r->sizes.list), category_order);
+	if (r->periods.n > 1)
+		qsort(r->periods.list, (size_t)r->periods.n, sizeof(*r->periods.list),
+		    category_order);
 }
 
 /* The width of the collections' column: the longest name shown, within reason. */
