@@ -238,6 +238,29 @@ with tempfile.TemporaryDirectory() as tmp:
                                            "games/e.zip:more/g2.sgf"],
           (p.returncode, crashed, p.stderr.decode()))
 
+    # The progress bar: drawn on standard error when it is a terminal, and only then.
+    import pty
+    master, slave = pty.openpty()
+    p = subprocess.Popen(cmd + ["games", "-r", "chinese", "--dead", "none", "-o", os.devnull],
+                         stderr=slave, cwd=tmp)
+    os.close(slave)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    p.wait(timeout=30)
+    os.close(master)
+    check("on a terminal, a progress bar: records done and in all, games, games a second",
+          b"\r[########################] 8/8 records, 8 games, " in seen and b" games/s" in seen,
+          seen)
+    check("and none when standard error is not a terminal", "\r" not in err1 and "[" not in err1,
+          err1)
+
     # Ctrl-C in the middle: whole lines, in order, and status 130.
     many = os.path.join(tmp, "many")
     os.mkdir(many)
