@@ -55,22 +55,6 @@ on_interrupt(int sig)
 }
 
 static bool
-write_all(int fd, const char *p, size_t n)
-{
-	while (n > 0) {
-		ssize_t w = write(fd, p, n);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return false;
-		p += w;
-		n -= (size_t)w;
-	}
-	return true;
-}
-
-static bool
 read_all_bytes(int fd, char *p, size_t n)
 {
 	while (n > 0) {
@@ -145,8 +129,8 @@ worker_main(const struct batch_job *job, int in, int out)
 			n += snprintf(reply + n, sizeof(reply) - (size_t)n, " %ld", counts.errors[e]);
 		n += snprintf(reply + n, sizeof(reply) - (size_t)n, " %zu %zu\n", lines.len,
 		    rows.len);
-		if (!write_all(out, reply, (size_t)n) || !write_all(out, lines.s, lines.len) ||
-		    !write_all(out, rows.s, rows.len))
+		if (!sht_write_full(out, reply, (size_t)n) || !sht_write_full(out, lines.s, lines.len) ||
+		    !sht_write_full(out, rows.s, rows.len))
 			_exit(1);
 		sht_text_free(&lines);
 		sht_text_free(&rows);
@@ -397,8 +381,8 @@ worker_send(struct worker *w, long seq, const struct batch_record *rec)
 
 	w->seq = seq;
 	w->name = strdup(rec->name);
-	return write_all(w->to, header, (size_t)n) && write_all(w->to, rec->name,
-	    strlen(rec->name)) && write_all(w->to, rec->data, rec->len);
+	return sht_write_full(w->to, header, (size_t)n) && sht_write_full(w->to, rec->name,
+	    strlen(rec->name)) && sht_write_full(w->to, rec->data, rec->len);
 }
 
 /* A worker that died with a record: that record's error line, and a new worker. */

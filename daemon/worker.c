@@ -18,24 +18,6 @@
 static json_t *latest_stats;
 static int generation;
 
-static bool
-write_full(int fd, const void *buf, size_t n)
-{
-	const char *p = buf;
-
-	while (n > 0) {
-		ssize_t w = write(fd, p, n);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return false;
-		p += w;
-		n -= (size_t)w;
-	}
-	return true;
-}
-
 /* status: the daemon's counters as last pushed, and this worker. */
 static json_t *
 status(void *arg)
@@ -210,7 +192,7 @@ worker_main(int fd, const struct config *cfg, int gen)
 			free(reply);
 		}
 		if (out.len > 0) {
-			if (!write_full(fd, out.data, out.len))
+			if (!sht_write_full(fd, out.data, out.len))
 				break;
 			out.len = out.off = 0;
 		}

@@ -141,6 +141,10 @@ bool sht_error_vset(struct sht_error *err, enum sht_error_kind kind, const char 
 int sht_error_code(const struct sht_error *err);
 const char *sht_error_kind_name(enum sht_error_kind kind);
 
+/* Writes all n bytes (again after a signal or a short write); false on an error or a closed
+ * reader (host/fd.c: the daemon's workers and the batch's share it). */
+bool sht_write_full(int fd, const void *buf, size_t n);
+
 bool sht_game_from_sgf(const char *text, size_t len, int tree, struct sht_game *out,
     struct sht_error *err);
 /* Game `tree` of a collection already parsed, which the game borrows (freeing the game leaves
