@@ -130,8 +130,9 @@ archive_open(const char *path)
 		return NULL;
 	archive_read_support_filter_all(ar);
 	archive_read_support_format_all(ar);
-	if (archive_read_open_filename(ar, path, 1 << 16) != ARCHIVE_OK)
-		return ar; /* the caller reads archive_error_string, then frees it */
+	/* A file that cannot be opened, or is no archive, fails at its first header, where the
+	 * caller reads archive_error_string. */
+	(void)archive_read_open_filename(ar, path, 1 << 16);
 	return ar;
 }
 

@@ -423,7 +423,7 @@ run_batch(struct batch_run *run, struct batch_input *in, int jobs)
 	struct pollfd fds[MAX_JOBS];
 	long seq = 0;
 	bool more = true;
-	int alive = 0;
+	int alive = 0, rc = CLI_OK;
 
 	memset(workers, 0, sizeof(workers));
 	for (int i = 0; i < jobs; i++)
@@ -464,7 +464,8 @@ run_batch(struct batch_run *run, struct batch_input *in, int jobs)
 				break;
 			/* Every worker is gone and none could be started again. */
 			fprintf(stderr, "shoutan batch: no worker process left\n");
-			return CLI_FAILED;
+			rc = CLI_FAILED;
+			break;
 		}
 		if (poll(fds, (nfds_t)nfds, 200) < 0 && errno != EINTR)
 			break;
@@ -479,7 +480,7 @@ run_batch(struct batch_run *run, struct batch_input *in, int jobs)
 		worker_stop(&workers[i], interrupted ? SIGTERM : 0);
 	for (int i = 0; i < jobs; i++)
 		free(workers[i].buf);
-	return CLI_OK;
+	return rc;
 }
 
 /* -r as rulesets of the registry; all of them without it. */

@@ -135,6 +135,15 @@ with tempfile.TemporaryDirectory() as tmp:
                        rules, cwd=tmp)
     check("an output that cannot be written: exit 1 and why", rc == 1 and "no/such/dir.jsonl" in err,
           (rc, err))
+    with open(os.path.join(tmp, "fake.zip"), "w") as f:
+        f.write("not an archive")
+    rc, out, err = run(["batch", "fake.zip", "nowhere.sgf"] + rules, cwd=tmp)
+    bad = [json.loads(line) for line in out.splitlines()]
+    check("an archive that cannot be read and a path that does not exist are unreadable records",
+          rc == 0 and [(r["file"], r["error_kind"]) for r in bad] ==
+          [("fake.zip", "unreadable"), ("nowhere.sgf", "unreadable")] and
+          bad[0]["error"].startswith("fake.zip: not an archive that can be read") and
+          bad[1]["error"] == "nowhere.sgf: No such file or directory", bad)
     rc, out, err = run(["batch", "games", "-r", "chinese,nonesuch"], cwd=tmp)
     check("an unknown ruleset is a usage error", rc == 2 and "unknown ruleset 'nonesuch'" in err,
           (rc, err))
