@@ -365,7 +365,6 @@ score_game(const struct batch_job *job, const char *name, int tree, struct sht_g
 			counts->results++;
 		} else {
 			char message[SHT_ERR_MAX + 600];
-
 			int line = e.kind == SHT_ERROR_BAD_SGF ? e.line : move_line(game, e.move);
 
 			if (e.kind == SHT_ERROR_BAD_SGF && e.line > 0)
@@ -414,6 +413,14 @@ score_sgf(const struct batch_job *job, const char *name, const char *data, size_
 			return;
 		}
 		ntrees = c->ntrees;
+	}
+	if (only >= ntrees) {
+		char message[SHT_ERR_MAX + 600];
+
+		snprintf(message, sizeof(message), "%s: no game tree %d: the record holds %d", name,
+		    only, ntrees);
+		batch_error_line(out, name, BATCH_ERR_INVALID_GAME, message);
+		counts->errors[BATCH_ERR_INVALID_GAME]++;
 	}
 	for (int t = first.sgf != NULL ? 1 : 0; t < ntrees; t++) {
 		struct sht_game g;

@@ -207,7 +207,8 @@ with tempfile.TemporaryDirectory() as tmp:
     lines = [json.dumps({"file": "games/a.sgf", "sgf": files["a.sgf"]}),
              json.dumps({"file": "games/d-multi.sgf", "sgf": files["d-multi.sgf"], "tree": 1}),
              json.dumps({"size": 9, "moves": ["B E5", "W C3"]}),
-             "{not json"]
+             "{not json",
+             json.dumps({"file": "games/d-multi.sgf", "sgf": files["d-multi.sgf"], "tree": 7})]
     rc, out, err = run(["batch", "--stdin-jsonl"] + rules, stdin=("\n".join(lines) + "\n").encode(),
                        cwd=tmp)
     got = out.splitlines()
@@ -222,8 +223,11 @@ with tempfile.TemporaryDirectory() as tmp:
           game_line)
     bad = json.loads(got[6])
     check("--stdin-jsonl: a line that is not JSON is an invalid_game record naming its line",
-          len(got) == 7 and bad["file"] == "-:4" and bad["error_kind"] == "invalid_game" and
+          len(got) == 8 and bad["file"] == "-:4" and bad["error_kind"] == "invalid_game" and
           bad["error"].startswith("-:4:1:"), got[6:])
+    missing = json.loads(got[7])
+    check("--stdin-jsonl: a game tree the record does not hold is an error record",
+          missing["error"] == "games/d-multi.sgf: no game tree 7: the record holds 3", missing)
 
     # A ruleset whose plugin crashes: each record it touches is an internal error line, and the
     # batch goes on with a new worker.
