@@ -98,7 +98,11 @@ json_t *cli_game_params(struct cli *cli, struct cli_args *args, const char *file
  * Returns the exit status. */
 int cli_call_print(struct cli *cli, const char *method, json_t *params,
     void (*print)(const json_t *result));
-/* The shape of compare and replay: FILE, then the method and print(). */
+/* The picture of params' judgement (the `picture` method: one board, or with grid the board of
+ * each ruleset) written to file; false, the message printed, when it could not be. */
+bool cli_write_picture(struct cli *cli, const json_t *params, bool grid, const char *file);
+/* The shape of compare and replay: FILE, then the method and print(); with --svg, compare's
+ * picture too. */
 int cli_game_command(struct cli *cli, int argc, char **argv, const char *method,
     bool ruleset_list, void (*print)(const json_t *result));
 /* The shape of clock and referee: FILE (a JSON file's members, or an SGF record as `game`),

@@ -125,6 +125,8 @@ cmd_score(struct cli *cli, int argc, char **argv)
 		rc = cli_usage_error(cli, "FILE is missing");
 	else if (rc < 0 && stdin_files > 1)
 		rc = cli_usage_error(cli, "standard input (-) can be read once");
+	else if (rc < 0 && args.svg != NULL && args.noperands > 1)
+		rc = cli_usage_error(cli, "--svg draws one FILE's board");
 	if (rc >= 0) {
 		cli_args_free(&args);
 		return rc;
@@ -142,6 +144,8 @@ cmd_score(struct cli *cli, int argc, char **argv)
 		params = cli_game_params(cli, &args, file, false);
 		if (params != NULL)
 			r = cli_call(cli, "score", params);
+		if (r != NULL && args.svg != NULL && !cli_write_picture(cli, params, false, args.svg))
+			failed++;
 		json_decref(params);
 		failed += r == NULL;
 		if (several && cli->json)

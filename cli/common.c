@@ -346,6 +346,36 @@ cli_call_print(struct cli *cli, const char *method, json_t *params,
 	return CLI_OK;
 }
 
+bool
+cli_write_picture(struct cli *cli, const json_t *params, bool grid, const char *file)
+{
+	json_t *p = json_deep_copy(params), *r;
+	const char *svg;
+	FILE *f;
+	bool ok;
+
+	/* The grid of every ruleset when -r named none, as compare scores them all. */
+	if (grid && json_object_get(p, "rulesets") == NULL)
+		json_object_set_new(p, "rulesets", json_string("all"));
+	r = cli_call(cli, "picture", p);
+	json_decref(p);
+	if (r == NULL)
+		return false;
+	svg = json_string_value(json_object_get(r, "svg"));
+	if ((f = fopen(file, "w")) == NULL) {
+		fprintf(stderr, "shoutan %s: %s: %s\n", cli->command, file, strerror(errno));
+		json_decref(r);
+		return false;
+	}
+	ok = svg != NULL && fputs(svg, f) >= 0;
+	if (fclose(f) != 0 || !ok) {
+		fprintf(stderr, "shoutan %s: %s: cannot write it\n", cli->command, file);
+		ok = false;
+	}
+	json_decref(r);
+	return ok;
+}
+
 int
 cli_game_command(struct cli *cli, int argc, char **argv, const char *method,
     bool ruleset_list, void (*print)(const json_t *result))
@@ -359,7 +389,14 @@ cli_game_command(struct cli *cli, int argc, char **argv, const char *method,
 		    "takes one FILE");
 	if (rc < 0) {
 		params = cli_game_params(cli, &args, args.operands[0], ruleset_list);
+		if (params != NULL && args.svg != NULL)
+			json_incref(params);
 		rc = params == NULL ? CLI_FAILED : cli_call_print(cli, method, params, print);
+		if (params != NULL && args.svg != NULL) {
+			if (rc == CLI_OK && !cli_write_picture(cli, params, ruleset_list, args.svg))
+				rc = CLI_FAILED;
+			json_decref(params);
+		}
 	}
 	cli_args_free(&args);
 	return rc;

@@ -221,8 +221,10 @@ static const struct cli_option options[] = {
 	    "rulesets (winner changes, margin differences), winner changes by board size and by "
 	    "period, agreement with the record by collection; on standard output when the records "
 	    "go to a file (-o), else on standard error", apply_summary },
-	{ "--svg", "FILE", "the summary's charts as one SVG file (a histogram of margin "
-	    "differences for each pair of rulesets, and the tables as shaded grids)", apply_svg },
+	{ "--svg", "FILE", "a picture as SVG in FILE: for score, the board after the judgement "
+	    "(territory, dead stones, seki, dame, settle moves, the result); for compare, a board "
+	    "per ruleset; for batch and report, the summary's charts (a histogram of margin "
+	    "differences for each pair of rulesets, the tables as shaded grids)", apply_svg },
 };
 
 #define NOPTIONS (sizeof(options) / sizeof(options[0]))

@@ -27,6 +27,12 @@ bool sht_params_komi(json_t *params, int *komi, bool *given, struct sht_error *e
  * ctx->dead when the daemon read it straight from the request's text (ctx may be NULL). */
 bool sht_params_dead(const struct sht_context *ctx, json_t *params, const struct sht_ruleset *rs,
     const struct sht_board *b, struct sht_dead_spec *dead, struct sht_error *err);
+/* Replays and judges a loaded game with the request's komi and dead stones: the replay and
+ * the report, for the caller to free (sht_replay_free, sht_score_report_free); false with err,
+ * nothing to free. */
+bool sht_score_game_report(const struct sht_context *ctx, const struct sht_ruleset *rs,
+    const struct sht_game *game, json_t *params, struct sht_replay *replay,
+    struct sht_score_report *rep, struct sht_error *err);
 /* Replays and scores a loaded game: the score object, or NULL with err. */
 json_t *sht_score_game(const struct sht_context *ctx, const struct sht_ruleset *rs,
     const struct sht_game *game, json_t *params, struct sht_error *err);
@@ -58,6 +64,7 @@ extern const struct sht_method_entry sht_method_replay_entry;
 extern const struct sht_method_entry sht_method_legal_entry;
 extern const struct sht_method_entry sht_method_score_entry;
 extern const struct sht_method_entry sht_method_compare_entry;
+extern const struct sht_method_entry sht_method_picture_entry;
 extern const struct sht_method_entry sht_method_clock_entry;
 extern const struct sht_method_entry sht_method_referee_entry;
 extern const struct sht_method_entry sht_method_status_entry;

@@ -71,7 +71,7 @@ const struct sht_method_entry sht_method_compare_entry = {
 	.summary = "One game scored under several rulesets, and whether the winners agree.",
 	.params = compare_params,
 	.usage = "compare FILE|- [-r A,B,...] [--dead auto|auto-thorough|none|V,V,...] "
-	    "[--komi X] [--tree N] [--json [--compact]]",
+	    "[--komi X] [--tree N] [--svg FILE] [--json [--compact]]",
 	.pure = true,
 	.cost = SHT_COST_HEAVY_WHEN_AUTO,
 	.run = sht_method_compare,

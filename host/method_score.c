@@ -38,6 +38,7 @@ const struct sht_method_entry sht_method_score_entry = {
 	.summary = "The score of a game under one ruleset.",
 	.params = score_params,
 	.usage = "score FILE... [-r RULESET] [--dead auto|auto-thorough|none|V,V,...] [--komi X] "
+	    "[--svg FILE] "
 	    "[--tree N] [--json [--compact]]",
 	.pure = true,
 	.cost = SHT_COST_HEAVY_WHEN_AUTO,

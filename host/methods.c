@@ -18,6 +18,7 @@ static const struct sht_method_entry *const methods[] = {
 	&sht_method_legal_entry,
 	&sht_method_score_entry,
 	&sht_method_compare_entry,
+	&sht_method_picture_entry,
 	&sht_method_clock_entry,
 	&sht_method_referee_entry,
 	&sht_method_status_entry,
@@ -282,36 +283,47 @@ sht_params_dead(const struct sht_context *ctx, json_t *params, const struct sht_
 }
 
 bool
-sht_score_game_text(const struct sht_context *ctx, const struct sht_ruleset *rs,
-    const struct sht_game *game, json_t *params, struct sht_text *out, struct sht_error *err)
+sht_score_game_report(const struct sht_context *ctx, const struct sht_ruleset *rs,
+    const struct sht_game *game, json_t *params, struct sht_replay *replay,
+    struct sht_score_report *rep, struct sht_error *err)
 {
-	struct sht_replay replay;
-	struct sht_score_report rep;
 	struct sht_dead_spec *dead;
-	bool ok = false;
+	bool ok;
 	int komi = 0;
 	bool komi_given;
 
 	if (!sht_params_komi(params, &komi, &komi_given, err))
 		return false;
-	if (!sht_judge_replay_cached(ctx->replays, rs, game, komi_given ? &komi : NULL, &replay,
+	if (!sht_judge_replay_cached(ctx->replays, rs, game, komi_given ? &komi : NULL, replay,
 	    err))
 		return false;
 	dead = malloc(sizeof(*dead));
 	if (dead == NULL) {
-		sht_replay_free(&replay);
+		sht_replay_free(replay);
 		sht_fail(err, SHT_ERROR_INTERNAL, "out of memory");
 		return false;
 	}
-	if (sht_params_dead(ctx, params, rs, replay.board, dead, err) &&
-	    sht_judge_score(rs, &replay, dead, &rep, err)) {
-		sht_text_score(out, rs, &replay, &rep);
-		sht_score_report_free(&rep);
-		ok = true;
-	}
+	ok = sht_params_dead(ctx, params, rs, replay->board, dead, err) &&
+	    sht_judge_score(rs, replay, dead, rep, err);
 	free(dead);
-	sht_replay_free(&replay);
+	if (!ok)
+		sht_replay_free(replay);
 	return ok;
+}
+
+bool
+sht_score_game_text(const struct sht_context *ctx, const struct sht_ruleset *rs,
+    const struct sht_game *game, json_t *params, struct sht_text *out, struct sht_error *err)
+{
+	struct sht_replay replay;
+	struct sht_score_report rep;
+
+	if (!sht_score_game_report(ctx, rs, game, params, &replay, &rep, err))
+		return false;
+	sht_text_score(out, rs, &replay, &rep);
+	sht_score_report_free(&rep);
+	sht_replay_free(&replay);
+	return true;
 }
 
 json_t *

@@ -7,7 +7,7 @@ import random
 import shutil
 import time
 
-COLUMNS = "ABCDEFGHJKLMNOPQRST"
+COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
 
 class Checks:

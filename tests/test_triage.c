@@ -98,7 +98,7 @@ test_light_methods(void **state)
 		assert_int_equal(heavy(line), all[i]->cost == SHT_COST_HEAVY_WHEN_AUTO);
 		heavy_methods += all[i]->cost == SHT_COST_HEAVY_WHEN_AUTO;
 	}
-	assert_int_equal(heavy_methods, 2); /* score and compare */
+	assert_int_equal(heavy_methods, 3); /* score, compare and picture */
 	assert_false(heavy("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"replay\",\"params\":"
 	    "{\"game\":{\"sgf\":\"(;C[\\\"score\\\" \\\"compare\\\"])\"},\"ruleset\":\"score\"}}"));
 	assert_false(heavy("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"legal\",\"params\":"
