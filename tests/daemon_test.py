@@ -168,6 +168,34 @@ def transcripts(d):
     c.close()
 
 
+def pictures(d, work):
+    """The picture method through the daemon is the picture the command draws in-process, byte
+    for byte, for one ruleset and for a grid of them."""
+    game = {"size": 5, "setup": {"black": ["B1", "B2", "B3", "B4", "B5"],
+                                 "white": ["C1", "C2", "C3", "C4", "C5", "A3"]},
+            "moves": ["B pass", "W pass"]}
+    path = os.path.join(work, "picture-game.json")
+    with open(path, "w") as f:
+        json.dump(game, f)
+    c = Client(d.sock)
+    for params, argv in (({"ruleset": "chinese", "game": game}, ["score", "-r", "chinese"]),
+                         ({"rulesets": ["chinese", "japanese"], "game": game},
+                          ["compare", "-r", "chinese,japanese"])):
+        c.send({"jsonrpc": "2.0", "id": "pic", "method": "picture", "params": params})
+        got = c.recv()
+        svg_path = os.path.join(work, "picture.svg")
+        out = subprocess.run([SHOUTAN, "--plugins-dir", PLUGINS, "--rulesets-dir", RULESETS] +
+                             [argv[0], path] + argv[1:] + ["--svg", svg_path],
+                             capture_output=True, text=True)
+        with open(svg_path, encoding="utf-8") as f:
+            local = f.read()
+        svg = got.get("result", {}).get("svg", "")
+        check("picture through the daemon is %s --svg's picture" % argv[0],
+              out.returncode == 0 and svg.startswith("<?xml") and svg.endswith("</svg>\n") and
+              svg == local, (json.dumps(got)[:300], out.stderr))
+    c.close()
+
+
 def hostile(d):
     c = Client(d.sock)
     cases = [
@@ -881,6 +909,7 @@ def main():
         check("a second instance refuses", out.returncode == 1 and "already serving" in out.stderr,
               out.stderr)
         transcripts(d)
+        pictures(d, work)
         hostile(d)
         limits(d)
         misbehaving(d)
