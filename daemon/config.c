@@ -53,6 +53,7 @@ config_free(struct config *c)
 	free(c->plugins_dir);
 	free(c->rulesets_dir);
 	free(c->user);
+	free(c->http);
 	memset(c, 0, sizeof(*c));
 }
 
@@ -65,6 +66,7 @@ config_copy(struct config *dst, const struct config *src)
 	dst->plugins_dir = src->plugins_dir ? strdup(src->plugins_dir) : NULL;
 	dst->rulesets_dir = src->rulesets_dir ? strdup(src->rulesets_dir) : NULL;
 	dst->user = src->user ? strdup(src->user) : NULL;
+	dst->http = src->http ? strdup(src->http) : NULL;
 	return 1;
 }
 
@@ -129,6 +131,8 @@ static const struct key keys[] = {
 	/* The workers' confinement (worker.h). */
 	{ "user", KEY_USER, offsetof(struct config, user), 0, 0 },
 	{ "worker_seccomp", KEY_BOOL, offsetof(struct config, worker_seccomp), 0, 0 },
+	/* The lab page (http.c): "127.0.0.1:8080"; off without it. */
+	{ "http", KEY_STRING, offsetof(struct config, http), 0, 0 },
 };
 
 static int

@@ -28,6 +28,8 @@ struct config {
 	uid_t user_uid;           /* the account's, looked up when the file was read */
 	gid_t user_gid;
 	bool worker_seccomp;      /* a system call filter in the workers (on by default) */
+	/* The lab page over HTTP: "host:port" to serve it on, NULL (the default) for none. */
+	char *http;
 };
 
 /* Defaults: the socket under $XDG_RUNTIME_DIR, or /run/shoutand for root; two workers (the

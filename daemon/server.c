@@ -24,6 +24,7 @@
 #include "frame.h"
 #include "log.h"
 #include "server.h"
+#include "http.h"
 #include "server_impl.h"
 #include "triage.h"
 #include "worker.h"
@@ -377,6 +378,7 @@ terminate(evutil_socket_t fd, short what, void *arg)
 		evconnlistener_free(srv.listener);
 		srv.listener = NULL;
 	}
+	http_stop_listening();
 	unlink(srv.cfg.socket_path);
 	/* Read nothing more; answer what was asked. */
 	TAILQ_FOREACH(c, &srv.conns, entry)
@@ -423,6 +425,14 @@ server_run(struct config *cfg, const char *config_path, const char *socket_overr
 	 * again with its own 128, so that a burst of connections past 128 was refused. */
 	srv.listener = evconnlistener_new(srv.base, conn_accept, NULL, LEV_OPT_CLOSE_ON_FREE, 0,
 	    fd);
+	if (srv.cfg.http != NULL) {
+		char why[SHT_ERR_MAX];
+
+		if (!http_start(srv.base, srv.cfg.http, why, sizeof(why))) {
+			log_error("%s", why);
+			return 1;
+		}
+	}
 	/* Signals go through the event loop: reload and stop run as ordinary code. */
 	sigterm = evsignal_new(srv.base, SIGTERM, terminate, NULL);
 	sigint = evsignal_new(srv.base, SIGINT, terminate, NULL);
@@ -449,6 +459,7 @@ server_run(struct config *cfg, const char *config_path, const char *socket_overr
 	 * holding requests holds only those whose clients have gone (drained() does not wait
 	 * for them): it is killed, since it would finish them for nobody, and the wait for it
 	 * below would have no bound (a second SIGTERM is no longer heard there). */
+	http_free();
 	while ((c = TAILQ_FIRST(&srv.conns)) != NULL)
 		conn_free(c);
 	while ((w = TAILQ_FIRST(&srv.workers)) != NULL) {

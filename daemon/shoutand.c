@@ -1,6 +1,7 @@
 /* shoutand: the adjudication daemon, serving the protocol's methods on a Unix socket. */
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +10,7 @@
 
 #include "config.h"
 #include "host.h"
+#include "http.h"
 #include "log.h"
 #include "server.h"
 
@@ -22,9 +24,12 @@ enum {
 static void
 usage(FILE *f)
 {
-	fprintf(f, "usage: shoutand [-c CONFIG.yaml] [-s SOCKET] [-f] [-n] [-v]\n"
+	fprintf(f, "usage: shoutand [-c CONFIG.yaml] [-s SOCKET] [--http HOST:PORT] [-f] [-n] [-v]\n"
 	    "  -c FILE   read settings from FILE (default: built-in settings)\n"
 	    "  -s PATH   serve on PATH (overrides the configuration)\n"
+	    "  --http HOST:PORT\n"
+	    "            also serve the lab page and POST /rpc over HTTP there, for example\n"
+	    "            127.0.0.1:8080 (overrides the configuration's http; off by default)\n"
 	    "  -f        stay in the foreground and log to stderr\n"
 	    "  -n        check the configuration, plugins and rulesets, print \"configuration OK\"\n"
 	    "  -v        log debug messages too\n");
@@ -73,16 +78,22 @@ warn_about_privileges(const struct config *cfg)
 int
 main(int argc, char **argv)
 {
-	const char *config_arg = NULL, *socket_arg = NULL, *plugins, *rulesets;
+	static const struct option long_options[] = {
+		{ "http", required_argument, NULL, 'H' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *config_arg = NULL, *socket_arg = NULL, *http_arg = NULL, *plugins, *rulesets;
 	char *config_path = NULL, *socket_path = NULL;
 	int foreground = 0, check = 0, verbose = 0, c, rc;
 	struct config cfg;
 	char err[SHT_ERR_MAX];
 
-	while ((c = getopt(argc, argv, "c:s:fnvh")) != -1) {
+	while ((c = getopt_long(argc, argv, "c:s:fnvh", long_options, NULL)) != -1) {
 		switch (c) {
 		case 'c': config_arg = optarg; break;
 		case 's': socket_arg = optarg; break;
+		case 'H': http_arg = optarg; break;
 		case 'f': foreground = 1; break;
 		case 'n': check = 1; break;
 		case 'v': verbose = 1; break;
@@ -112,6 +123,21 @@ main(int argc, char **argv)
 	if (socket_path != NULL) {
 		free(cfg.socket_path);
 		cfg.socket_path = strdup(socket_path);
+	}
+	if (http_arg != NULL) {
+		free(cfg.http);
+		cfg.http = strdup(http_arg);
+	}
+	if (cfg.http != NULL) {
+		char host[256];
+		int port;
+
+		/* A mistyped address is said now, not after detaching. */
+		if (!http_address_parse(cfg.http, host, sizeof(host), &port, err, sizeof(err))) {
+			fprintf(stderr, "shoutand: %s\n", err);
+			rc = EXIT_FAILED;
+			goto out;
+		}
 	}
 	if (verbose)
 		cfg.log_level = LOG_LEVEL_DEBUG;

@@ -332,9 +332,11 @@ from_json_object(const json_t *j, const struct sht_move_list *list, int default_
 
 	json_object_foreach((json_t *)(uintptr_t)j, key, val) {
 		if (strcmp(key, "size") != 0 && strcmp(key, "setup") != 0 && strcmp(key, "moves") != 0 &&
-		    strcmp(key, "komi") != 0 && strcmp(key, "handicap") != 0)
+		    strcmp(key, "komi") != 0 && strcmp(key, "handicap") != 0 &&
+		    strcmp(key, "up_to") != 0)
 			return sht_error_set(err, SHT_ERROR_BAD_PARAMS, "game has an unknown member "
-			    "\"%.40s\" (known: sgf, tree, size, setup, moves, komi, handicap)", key);
+			    "\"%.40s\" (known: sgf, tree, up_to, size, setup, moves, komi, handicap)",
+			    key);
 	}
 	out->g.width = default_w;
 	out->g.height = default_h;
@@ -397,17 +399,61 @@ from_json_object(const json_t *j, const struct sht_move_list *list, int default_
 	return true;
 }
 
+/* `up_to`: the number of moves to keep, or -1 when the game object has none. */
+static bool
+read_up_to(const json_t *j, json_int_t *n, struct sht_error *err)
+{
+	const json_t *u = json_object_get(j, "up_to");
+
+	*n = -1;
+	if (u == NULL)
+		return true;
+	if (!json_is_integer(u) || json_integer_value(u) < 0 || json_integer_value(u) > 1000000)
+		return sht_error_set(err, SHT_ERROR_BAD_PARAMS, "game.up_to must be a number of "
+		    "moves from 0");
+	*n = json_integer_value(u);
+	return true;
+}
+
+/* The game as it stood after its first n moves (passes count): the events after the n-th move
+ * are dropped, the record's own and the passes read from its last nodes alike. */
+static void
+cut_after_move(struct sht_game *game, json_int_t n)
+{
+	struct sht_sgf_game *g = &game->g;
+	int moves = 0;
+
+	if (n < 0)
+		return;
+	for (int i = 0; i < g->nevents; i++) {
+		if (g->events[i].kind != SHT_SGF_MOVE)
+			continue;
+		if (moves == n) {
+			g->nevents = i;
+			break;
+		}
+		moves++;
+	}
+	if (g->nmoves > n) {
+		g->nmoves = (int)n;
+		g->empty_node_passes = 0;
+	}
+}
+
 /* The game object j, its moves from list when the list is j's. */
 static bool
 game_from_json(const json_t *j, const struct sht_move_list *list, int default_w, int default_h,
     struct sht_game *out, struct sht_error *err)
 {
 	const json_t *sgf, *tree;
+	json_int_t up_to;
 
 	memset(out, 0, sizeof(*out));
 	if (!json_is_object(j))
 		return sht_error_set(err, SHT_ERROR_BAD_PARAMS, "game must be an object: {\"sgf\": "
 		    "\"...\"} or {\"size\": 19, \"moves\": [...]}");
+	if (!read_up_to(j, &up_to, err))
+		return false;
 	sgf = json_object_get(j, "sgf");
 	if (sgf != NULL) {
 		json_int_t t = 0;
@@ -422,19 +468,23 @@ game_from_json(const json_t *j, const struct sht_move_list *list, int default_w,
 				    "game tree index from 0");
 			t = json_integer_value(tree);
 		}
-		if (json_object_size(j) > (tree ? 2u : 1u))
+		if (json_object_size(j) > 1u + (tree != NULL) + (up_to >= 0))
 			return sht_error_set(err, SHT_ERROR_BAD_PARAMS, "game with \"sgf\" takes only "
-			    "\"tree\" beside it");
+			    "\"tree\" and \"up_to\" beside it");
 		/* A JSON string is UTF-8: its reader checked it (jansson, or simdjson, whose
 		 * strings jansson takes unchecked), so the SGF reader need not check it again. */
-		return game_from_sgf(json_string_value(sgf), json_string_length(sgf), true, (int)t,
-		    out, err);
+		if (!game_from_sgf(json_string_value(sgf), json_string_length(sgf), true, (int)t,
+		    out, err))
+			return false;
+		cut_after_move(out, up_to);
+		return true;
 	}
 	if (!from_json_object(j, list != NULL && list->owner == j ? list : NULL, default_w,
 	    default_h, out, err)) {
 		sht_game_free(out);
 		return false;
 	}
+	cut_after_move(out, up_to);
 	return true;
 }
 

@@ -2,17 +2,37 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json_parse.h"
 #include "method.h"
 #include "picture.h"
+#include "render.h"
 
-/* With `rulesets` (a list of names, or "all") the comparison's grid, else the one ruleset's
- * board, as `score` and `compare` take their params. */
+/* The score object of a judgement, as `score` gives it: the picture's reply carries it, so a
+ * page showing both asks once. */
+static json_t *
+score_object(const struct sht_ruleset *rs, const struct sht_replay *replay,
+    const struct sht_score_report *rep)
+{
+	struct sht_text t;
+	json_t *score = NULL;
+
+	sht_text_init(&t, 4096);
+	sht_text_score(&t, rs, replay, rep);
+	if (!t.failed)
+		score = sht_json_read(t.s, t.len, 0, NULL);
+	sht_text_free(&t);
+	return score;
+}
+
+/* With `rulesets` (a list of names, or "all") the comparison's grid and each ruleset's score
+ * object (`results`, as compare gives them), else the one ruleset's board and its score object
+ * (`score`), as `score` and `compare` take their params. */
 static json_t *
 sht_method_picture(const struct sht_context *ctx, json_t *params, struct sht_error *err)
 {
 	json_t *names = json_object_get(params, "rulesets"), *g = json_object_get(params, "game");
 	struct sht_text t;
-	json_t *out = NULL;
+	json_t *out = NULL, *numbers = NULL;
 
 	sht_text_init(&t, 1 << 16);
 	if (names == NULL) {
@@ -29,13 +49,14 @@ sht_method_picture(const struct sht_context *ctx, json_t *params, struct sht_err
 		if (!ok)
 			return NULL;
 		sht_picture_score(&t, rs, &replay, &rep);
+		numbers = score_object(rs, &replay, &rep);
 		sht_score_report_free(&rep);
 		sht_replay_free(&replay);
 	} else {
 		struct sht_picture_panel *panels;
 		struct sht_replay *replays;
 		struct sht_score_report *reports;
-		char (*errors)[SHT_ERR_MAX];
+		struct sht_error *errors;
 		bool all = json_is_string(names) && strcmp(json_string_value(names), "all") == 0;
 		size_t n = all ? (size_t)ctx->registry->nrulesets : json_array_size(names), i;
 
@@ -68,7 +89,7 @@ sht_method_picture(const struct sht_context *ctx, json_t *params, struct sht_err
 			struct sht_error e;
 
 			panels[i].ruleset = rs;
-			panels[i].error = errors[i];
+			panels[i].error = errors[i].message;
 			if (!sht_game_from_params(ctx, g, rs->setup.width, rs->setup.height, &game, &e)) {
 				/* The game itself is bad: the request's error, not a ruleset's. */
 				if (e.kind == SHT_ERROR_BAD_SGF || e.kind == SHT_ERROR_BAD_PARAMS) {
@@ -86,10 +107,19 @@ sht_method_picture(const struct sht_context *ctx, json_t *params, struct sht_err
 					continue;
 				}
 			}
-			snprintf(errors[i], SHT_ERR_MAX, "%s", e.message);
+			errors[i] = e;
 		}
-		if (i == n)
+		if (i == n) {
 			sht_picture_compare(&t, panels, (int)n);
+			numbers = json_array();
+			for (size_t k = 0; k < n; k++)
+				json_array_append_new(numbers, panels[k].replay != NULL ?
+				    score_object(panels[k].ruleset, &replays[k], &reports[k]) :
+				    json_pack("{s:s, s:{s:i, s:s, s:s}}", "ruleset",
+				    panels[k].ruleset->name, "error", "code", sht_error_code(&errors[k]),
+				    "kind", sht_error_kind_name(errors[k].kind), "message",
+				    errors[k].message));
+		}
 		for (size_t k = 0; k < n; k++)
 			if (panels[k].replay != NULL) {
 				sht_score_report_free(&reports[k]);
@@ -104,8 +134,11 @@ sht_method_picture(const struct sht_context *ctx, json_t *params, struct sht_err
 			return NULL;
 		}
 	}
-	if (!t.failed)
-		out = json_pack("{s:s%}", "svg", t.s, t.len);
+	if (!t.failed && numbers != NULL)
+		out = json_pack("{s:s%, s:o}", "svg", t.s, t.len, names == NULL ? "score" : "results",
+		    numbers);
+	else
+		json_decref(numbers);
 	sht_text_free(&t);
 	return out != NULL ? out : sht_fail(err, SHT_ERROR_INTERNAL, "out of memory");
 }

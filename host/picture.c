@@ -258,6 +258,9 @@ sht_picture_score(struct sht_text *t, const struct sht_ruleset *rs,
 	if (width < 420)
 		width = 420;
 	begin(t, width, board_h + 76);
+	/* Where the points are, for a page that maps a click to a vertex (the lab page). */
+	svg(t, "<desc>{\"x0\":%.1f,\"y0\":%.1f,\"cell\":%.4f,\"width\":%d,\"height\":%d}</desc>\n",
+	    margin, margin, cell, w, h);
 	draw_board(t, replay, rep, margin, margin, cell, true);
 	result_lines(t, rs, rep, 10, board_h + 14, "res");
 	legend_lines(t, board_h + 50);

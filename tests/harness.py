@@ -1,11 +1,14 @@
 """What the Python tests share: counting checks, a work tree of plugins and rulesets, random games
-(as moves or as SGF records), and waiting for a condition with a time limit (daemon_test.py,
-hostile_test.py, daemon_start_test.py, batch_test.py, batch_dask_test.py).
+(as moves or as SGF records), waiting for a condition with a time limit, and reading a PNG's
+pixels (daemon_test.py, hostile_test.py, daemon_start_test.py, batch_test.py,
+batch_dask_test.py, picture_test.py, lab_test.py).
 """
 import os
 import random
 import shutil
+import struct
 import time
+import zlib
 
 COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
@@ -145,3 +148,43 @@ def random_game_sgf(seed, size=9, length=40, result="B+3", extra=""):
             y = size - int(vertex[1:])
             nodes.append(";%s[%s%s]" % (colour, chr(97 + x), chr(97 + y)))
     return "(;GM[1]FF[4]SZ[%d]KM[6.5]RE[%s]%s\n%s)\n" % (size, result, extra, "\n".join(nodes))
+
+
+def png_pixels(path):
+    """Width, height and the distinct pixels (some of them) of a PNG rsvg-convert wrote (8-bit
+    RGB or RGBA, filters undone row by row)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    pos, idat, width, height, bpp = 8, b"", 0, 0, 4
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, colour = struct.unpack(">IIBB", body[:10])
+            assert depth == 8 and colour in (2, 6), (depth, colour)
+            bpp = 3 if colour == 2 else 4
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    raw, stride = zlib.decompress(idat), width * bpp
+    prev, seen = bytearray(stride), set()
+    for y in range(height):
+        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - bpp] if i >= bpp else 0
+            b = prev[i]
+            c = prev[i - bpp] if i >= bpp else 0
+            if kind == 1:
+                line[i] = (line[i] + a) & 255
+            elif kind == 2:
+                line[i] = (line[i] + b) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif kind == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        for i in range(0, stride, bpp * 7):
+            seen.add(bytes(line[i:i + bpp]))
+        prev = line
+    return width, height, seen

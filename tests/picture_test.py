@@ -8,14 +8,12 @@ usage: picture_test.py SHOUTAN
 import json
 import os
 import shutil
-import struct
 import subprocess
 import sys
 import tempfile
 import xml.etree.ElementTree as ET
-import zlib
 
-from harness import Checks, random_game_sgf
+from harness import Checks, png_pixels, random_game_sgf
 
 SHOUTAN = os.path.abspath(sys.argv[1])
 SVG = "{http://www.w3.org/2000/svg}"
@@ -31,46 +29,6 @@ def run(*args):
 def classes(root, name):
     """The elements of the picture whose class list holds name."""
     return [e for e in root.iter() if name in (e.get("class") or "").split()]
-
-
-def png_pixels(path):
-    """Width, height and the distinct pixels (some of them) of a PNG rsvg-convert wrote (8-bit
-    RGB or RGBA, filters undone row by row)."""
-    with open(path, "rb") as f:
-        data = f.read()
-    pos, idat, width, height, bpp = 8, b"", 0, 0, 4
-    while pos < len(data):
-        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + length]
-        if kind == b"IHDR":
-            width, height, depth, colour = struct.unpack(">IIBB", body[:10])
-            assert depth == 8 and colour in (2, 6), (depth, colour)
-            bpp = 3 if colour == 2 else 4
-        elif kind == b"IDAT":
-            idat += body
-        pos += 12 + length
-    raw, stride = zlib.decompress(idat), width * bpp
-    prev, seen = bytearray(stride), set()
-    for y in range(height):
-        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        for i in range(stride):
-            a = line[i - bpp] if i >= bpp else 0
-            b = prev[i]
-            c = prev[i - bpp] if i >= bpp else 0
-            if kind == 1:
-                line[i] = (line[i] + a) & 255
-            elif kind == 2:
-                line[i] = (line[i] + b) & 255
-            elif kind == 3:
-                line[i] = (line[i] + (a + b) // 2) & 255
-            elif kind == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        for i in range(0, stride, bpp * 7):
-            seen.add(bytes(line[i:i + bpp]))
-        prev = line
-    return width, height, seen
 
 
 with tempfile.TemporaryDirectory() as tmp:
