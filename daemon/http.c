@@ -50,8 +50,21 @@ http_address_parse(const char *address, char *host, size_t hostlen, int *port, c
 	char *end;
 	long p;
 
+	/* A port alone is on loopback: the page is this machine's unless an address says
+	 * otherwise. */
+	if (address[0] != '\0' && strspn(address, "0123456789") == strlen(address)) {
+		p = strtol(address, NULL, 10);
+		if (p < 1 || p > 65535 || strlen(address) > 5 || hostlen < sizeof("127.0.0.1")) {
+			snprintf(why, whylen, "http: '%s' is no port from 1 to 65535", address);
+			return false;
+		}
+		snprintf(host, hostlen, "127.0.0.1");
+		*port = (int)p;
+		return true;
+	}
 	if (colon == NULL || colon == address) {
-		snprintf(why, whylen, "http: '%s' is not host:port (127.0.0.1:8080)", address);
+		snprintf(why, whylen, "http: '%s' is not host:port (127.0.0.1:8080) or a port",
+		    address);
 		return false;
 	}
 	n = (size_t)(colon - address);
@@ -304,10 +317,10 @@ http_start(struct event_base *base, const char *address, char *why, size_t whyle
 		return false;
 	}
 	if (loopback(host))
-		log_info("lab page on http://%s/ (loopback: this machine only)", address);
+		log_info("lab page on http://%s:%d/ (loopback: this machine only)", host, port);
 	else
-		log_warning("lab page on http://%s/, which is not loopback: whoever reaches it may "
-		    "use this daemon", address);
+		log_warning("lab page on http://%s:%d/, which is not loopback: whoever reaches it may "
+		    "use this daemon", host, port);
 	return true;
 }
 

@@ -8,7 +8,7 @@
 #include <event2/event.h>
 
 /* "host:port" into its parts: a host of letters, digits, dots, colons (IPv6 in brackets) and
- * dashes, and a port from 1 to 65535; false with why. */
+ * dashes, and a port from 1 to 65535; a port alone is on 127.0.0.1; false with why. */
 bool http_address_parse(const char *address, char *host, size_t hostlen, int *port, char *why,
     size_t whylen);
 /* Serves the page and /rpc on address; false with why (the address, the bind's error). */

@@ -164,6 +164,11 @@ draw_board(struct sht_text *t, const struct sht_replay *replay,
 			else if (mark == MARK_SEKI_POINT)
 				svg(t, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" class=\"sekipt\"/>\n", cx, cy,
 				    cell * 0.18);
+			/* A point whose owner the judge's playouts gave less than 70% of the time:
+			 * a mark in its corner, for a person to look at. */
+			if (rep->confidence != NULL && rep->confidence[p] < 700)
+				svg(t, "<path d=\"M%.1f %.1fh%.1fv%.1fz\" class=\"unsure\"/>\n",
+				    cx + cell * 0.22, cy - cell * 0.48, cell * 0.26, cell * 0.26);
 			if (p == last && (c == SHT_BLACK || c == SHT_WHITE))
 				svg(t, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" class=\"last %s\"/>\n", cx,
 				    cy, r * 0.45, c == SHT_BLACK ? "on-b" : "on-w");
@@ -198,7 +203,7 @@ begin(struct sht_text *t, double width, double height)
 	    ".on-b{stroke:#fff}.on-w{stroke:#111}.last{fill:none;stroke-width:1.6}"
 	    ".settle{opacity:0.75;stroke-dasharray:2 1.5}.num{text-anchor:middle;stroke:none}"
 	    ".num.on-b{fill:#fff}.num.on-w{fill:#111}.seki.on-b{stroke:#5fd080}"
-	    ".seki.on-w{stroke:#1d7a3a}.res{font-size:14px;fill:#111}.small{font-size:11px;"
+	    ".seki.on-w{stroke:#1d7a3a}.unsure{fill:#e08a00}.res{font-size:14px;fill:#111}.small{font-size:11px;"
 	    "fill:#444}.head{font-size:14px;font-weight:bold;fill:#111}.differs{fill:none;"
 	    "stroke:#c0282d;stroke-width:3}.err{font-size:12px;fill:#c0282d}</style>\n"
 	    "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
@@ -222,17 +227,18 @@ result_lines(struct sht_text *t, const struct sht_ruleset *rs,
 	sht_text_lit(t, "</text>\n");
 }
 
-/* What the marks mean, in two lines under the board. */
-static const char legend[2][128] = {
+/* What the marks mean, in three lines under the board. */
+static const char legend[3][100] = {
 	"\xe2\x96\xaa territory \xc2\xb7 \xc3\x97 dame \xc2\xb7 \xe2\x97\x8b seki point \xc2\xb7 "
 	"\xe2\x96\xb3 seki stone",
 	"faded and crossed: dead \xc2\xb7 numbered: settle moves \xc2\xb7 ring: the last move",
+	"orange corner: the judge is less than 70% sure of the owner",
 };
 
 static void
 legend_lines(struct sht_text *t, double y)
 {
-	for (int i = 0; i < 2; i++)
+	for (int i = 0; i < 3; i++)
 		svg(t, "<text x=\"10\" y=\"%.1f\" class=\"small\">%s</text>\n", y + 14 * i,
 		    legend[i]);
 }
@@ -257,7 +263,7 @@ sht_picture_score(struct sht_text *t, const struct sht_ruleset *rs,
 
 	if (width < 420)
 		width = 420;
-	begin(t, width, board_h + 76);
+	begin(t, width, board_h + 90);
 	/* Where the points are, for a page that maps a click to a vertex (the lab page). */
 	svg(t, "<desc>{\"x0\":%.1f,\"y0\":%.1f,\"cell\":%.4f,\"width\":%d,\"height\":%d}</desc>\n",
 	    margin, margin, cell, w, h);
@@ -288,7 +294,7 @@ sht_picture_compare(struct sht_text *t, const struct sht_picture_panel *panels, 
 	board_h = (h - 1) * cell + cell * 3;
 	panel_w = board_w < 300 ? 320 : board_w + 20;
 	panel_h = board_h + 70;
-	begin(t, cols * panel_w + 10, rows * panel_h + 54);
+	begin(t, cols * panel_w + 10, rows * panel_h + 68);
 	for (int i = 0; i < n; i++) {
 		const struct sht_picture_panel *pn = &panels[i];
 		double px = 10 + (i % cols) * panel_w, py = 10 + (i / cols) * panel_h;

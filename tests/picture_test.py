@@ -86,6 +86,37 @@ with tempfile.TemporaryDirectory() as tmp:
                   len(colours) > 4, (width, height, root.get("width"), root.get("height"),
                                      len(colours)))
 
+    # A seki without eyes (tests/data/board/seki-no-eyes.case): its stones marked with a
+    # triangle, its two shared liberties ringed as seki points.
+    rows = ["OX.OX.X..", "OX.OXXXXX", "OXOOX....", "OOXXX....", ".OX......", "OOX......",
+            ".OX......", ".OX......", ".OX......"]
+    setup = {"black": [], "white": []}
+    for y, row in enumerate(rows):
+        for x, c in enumerate(row):
+            if c != ".":
+                setup["black" if c == "X" else "white"].append(
+                    "ABCDEFGHJ"[x] + str(9 - y))
+    seki_game = os.path.join(tmp, "seki.json")
+    with open(seki_game, "w") as f:
+        json.dump({"size": 9, "setup": setup, "moves": ["B pass", "W pass"]}, f)
+    svg = os.path.join(tmp, "seki.svg")
+    rc, out, err = run("score", seki_game, "-r", "japanese", "--dead", "none", "--svg", svg)
+    rc2, out2, err2 = run("score", seki_game, "-r", "japanese", "--dead", "none", "--json")
+    score = json.loads(out2)
+    root = ET.parse(svg).getroot()
+    check("seki: a triangle on each stone in seki, a ring on each seki point",
+          rc == 0 and len(score["seki"]) > 0 and
+          len(classes(root, "seki")) == len(score["seki"]) and
+          len(classes(root, "sekipt")) == 2, (len(classes(root, "seki")), score["seki"],
+                                              len(classes(root, "sekipt"))))
+    # The judge's doubts: a mark on each point it owns with less than 70% confidence.
+    svg = os.path.join(tmp, "19x19.svg")
+    rc, out, err = run("score", os.path.join(tmp, "19x19.sgf"), "-r", "chinese", "--json")
+    doubts = sum(c < "7" for row in json.loads(out)["ownership_confidence"] for c in row)
+    root = ET.parse(svg).getroot()
+    check("a mark on every point the judge is unsure of", doubts > 0 and
+          len(classes(root, "unsure")) == doubts, (doubts, len(classes(root, "unsure"))))
+
     if not os.path.exists(DTD):
         print("note: no SVG 1.1 DTD (Debian's w3c-sgml-lib): checked as XML only")
     if not shutil.which("rsvg-convert"):
