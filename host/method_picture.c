@@ -2,31 +2,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "json_parse.h"
 #include "method.h"
 #include "picture.h"
 #include "render.h"
 
-/* The score object of a judgement, as `score` gives it: the picture's reply carries it, so a
- * page showing both asks once. */
-static json_t *
-score_object(const struct sht_ruleset *rs, const struct sht_replay *replay,
-    const struct sht_score_report *rep)
-{
-	struct sht_text t;
-	json_t *score = NULL;
-
-	sht_text_init(&t, 4096);
-	sht_text_score(&t, rs, replay, rep);
-	if (!t.failed)
-		score = sht_json_read(t.s, t.len, 0, NULL);
-	sht_text_free(&t);
-	return score;
-}
-
 /* With `rulesets` (a list of names, or "all") the comparison's grid and each ruleset's score
  * object (`results`, as compare gives them), else the one ruleset's board and its score object
- * (`score`), as `score` and `compare` take their params. */
+ * (`score`), as `score` and `compare` take their params: the reply carries the numbers its
+ * picture shows, so a page showing both asks once. */
 static json_t *
 sht_method_picture(const struct sht_context *ctx, json_t *params, struct sht_error *err)
 {
@@ -49,7 +32,7 @@ sht_method_picture(const struct sht_context *ctx, json_t *params, struct sht_err
 		if (!ok)
 			return NULL;
 		sht_picture_score(&t, rs, &replay, &rep);
-		numbers = score_object(rs, &replay, &rep);
+		numbers = sht_json_score(rs, &replay, &rep);
 		sht_score_report_free(&rep);
 		sht_replay_free(&replay);
 	} else {
@@ -114,7 +97,7 @@ sht_method_picture(const struct sht_context *ctx, json_t *params, struct sht_err
 			numbers = json_array();
 			for (size_t k = 0; k < n; k++)
 				json_array_append_new(numbers, panels[k].replay != NULL ?
-				    score_object(panels[k].ruleset, &replays[k], &reports[k]) :
+				    sht_json_score(panels[k].ruleset, &replays[k], &reports[k]) :
 				    json_pack("{s:s, s:{s:i, s:s, s:s}}", "ruleset",
 				    panels[k].ruleset->name, "error", "code", sht_error_code(&errors[k]),
 				    "kind", sht_error_kind_name(errors[k].kind), "message",
