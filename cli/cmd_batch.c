@@ -1,4 +1,4 @@
-/* shoutan batch PATH...: every game of whole collections scored under each ruleset, on every core. */
+/* shoutan batch PATH...: every game of whole collections under each ruleset, on every core. */
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>

@@ -1,4 +1,4 @@
-/* shoutan report RESULTS: the research summary of a batch's JSON lines, as tables and SVG charts. */
+/* shoutan report RESULTS: the research summary of batch's JSON lines, as tables and charts. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

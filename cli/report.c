@@ -778,7 +778,8 @@ report_svg(struct report *r, FILE *f)
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	    "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" height=\"%d\" "
 	    "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n"
-	    "<style type=\"text/css\">.t{font-size:12px;font-weight:bold}.s{font-size:10px}.h{font-size:15px;"
+	    "<style type=\"text/css\">.t{font-size:12px;font-weight:bold}.s{font-size:10px}"
+	    ".h{font-size:15px;"
 	    "font-weight:bold}.frame{fill:none;stroke:#999}.bar{fill:#4a6fa5}.zero{fill:#c0504d}"
 	    ".end{fill:#9b9b9b}</style>\n<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
 	    width, height, width, height);

@@ -1,4 +1,4 @@
-/* Pictures of judgements: the board after a score as SVG 1.1, alone or one small board per ruleset. */
+/* Pictures of judgements as SVG 1.1: the board after a score, or a small board per ruleset. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -193,7 +193,8 @@ begin(struct sht_text *t, double width, double height)
 {
 	svg(t, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
 	    "version=\"1.1\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
-	    "font-family=\"sans-serif, 'Noto Sans CJK SC', 'Noto Sans CJK JP', 'Noto Sans CJK KR'\">\n", width, height, width, height);
+	    "font-family=\"sans-serif, 'Noto Sans CJK SC', 'Noto Sans CJK JP', "
+	    "'Noto Sans CJK KR'\">\n", width, height, width, height);
 	sht_text_lit(t, "<style type=\"text/css\">.wood{fill:#dcb35c}.line{stroke:#3a2a10;stroke-width:1}"
 	    ".star{fill:#3a2a10}.coord{fill:#3a2a10;text-anchor:middle}"
 	    ".b{fill:#111;stroke:#000}.w{fill:#f8f8f4;stroke:#222}.dead{opacity:0.45}"
@@ -203,7 +204,8 @@ begin(struct sht_text *t, double width, double height)
 	    ".on-b{stroke:#fff}.on-w{stroke:#111}.last{fill:none;stroke-width:1.6}"
 	    ".settle{opacity:0.75;stroke-dasharray:2 1.5}.num{text-anchor:middle;stroke:none}"
 	    ".num.on-b{fill:#fff}.num.on-w{fill:#111}.seki.on-b{stroke:#5fd080}"
-	    ".seki.on-w{stroke:#1d7a3a}.unsure{fill:#e08a00}.res{font-size:14px;fill:#111}.small{font-size:11px;"
+	    ".seki.on-w{stroke:#1d7a3a}.unsure{fill:#e08a00}.res{font-size:14px;fill:#111}"
+	    ".small{font-size:11px;"
 	    "fill:#444}.head{font-size:14px;font-weight:bold;fill:#111}.differs{fill:none;"
 	    "stroke:#c0282d;stroke-width:3}.err{font-size:12px;fill:#c0282d}</style>\n"
 	    "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
@@ -227,13 +229,23 @@ result_lines(struct sht_text *t, const struct sht_ruleset *rs,
 	sht_text_lit(t, "</text>\n");
 }
 
-/* What the marks mean, in three lines under the board. */
+/* What the marks mean, in three lines under the board (each line's literals on one source
+ * line, which compilers take as one element, not two that lack a comma). */
+#define DOT " \xc2\xb7 "
+#define SQUARE "\xe2\x96\xaa "
+#define CROSS "\xc3\x97 "
+#define RING "\xe2\x97\x8b "
+#define TRIANGLE "\xe2\x96\xb3 "
 static const char legend[3][100] = {
-	"\xe2\x96\xaa territory \xc2\xb7 \xc3\x97 dame \xc2\xb7 \xe2\x97\x8b seki point \xc2\xb7 "
-	"\xe2\x96\xb3 seki stone",
-	"faded and crossed: dead \xc2\xb7 numbered: settle moves \xc2\xb7 ring: the last move",
+	SQUARE "territory" DOT CROSS "dame" DOT RING "seki point" DOT TRIANGLE "seki stone",
+	"faded and crossed: dead" DOT "numbered: settle moves" DOT "ring: the last move",
 	"orange corner: the judge is less than 70% sure of the owner",
 };
+#undef DOT
+#undef SQUARE
+#undef CROSS
+#undef RING
+#undef TRIANGLE
 
 static void
 legend_lines(struct sht_text *t, double y)
