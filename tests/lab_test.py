@@ -195,6 +195,18 @@ def browser_part(d, browser, work):
     check("a chain toggled on the board changes the table as the compare method says",
           "H5" in judged and table(page) == expected_after and expected_after != expected,
           (table(page), expected_after, expected))
+    # The slider: the position after a move, as the game's up_to gives it.
+    moves = {"size": 9, "moves": ["B E5", "W C3", "B D4", "W D3", "B E3", "W pass", "B pass"]}
+    fragment = urllib.parse.urlencode({"game": json.dumps(moves), "rulesets": ",".join(rulesets),
+                                       "focus": "chinese", "dead": "none", "move": "2"})
+    page = dom("http://127.0.0.1:%d/#%s" % (d.port, fragment))
+    cut = dict(moves, up_to=2)
+    want = d.rpc("compare", {"game": cut, "rulesets": rulesets, "dead": "none"})["result"]
+    whole = d.rpc("compare", {"game": moves, "rulesets": rulesets, "dead": "none"})["result"]
+    check("the slider's position is the game's first moves (up_to), and so is the table",
+          '<span id="move-number">2</span>' in page and
+          table(page) == sorted((r["ruleset"], r["re"]) for r in want["results"]) and
+          want["results"] != whole["results"], (table(page), page[-600:]))
     shot = os.path.join(work, "lab.png")
     subprocess.run(flags + ["--window-size=1200,1400", "--screenshot=" + shot, url],
                    capture_output=True, timeout=120)
