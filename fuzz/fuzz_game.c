@@ -1,4 +1,4 @@
-/* libFuzzer harness for method params: JSON in, replay/score/legal/compare/clock/referee through a plugin. */
+/* libFuzzer harness for method params: JSON in, replay/score/legal/compare/picture/clock/referee through a plugin. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -18,8 +18,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	 * judge's playouts would otherwise slow to a crawl. */
 	static const char *const methods[] = { "clock", "referee" };
 #else
-	static const char *const methods[] = { "replay", "score", "legal", "compare", "clock",
-		"referee" };
+	static const char *const methods[] = { "replay", "score", "legal", "compare", "picture",
+		"clock", "referee" };
 #endif
 	json_t *params = json_loadb((const char *)data, size, 0, NULL);
 	struct sht_error err;

@@ -17,7 +17,8 @@ sht_method_picture(const struct sht_context *ctx, json_t *params, struct sht_err
 	struct sht_text t;
 	json_t *out = NULL, *numbers = NULL;
 
-	sht_text_init(&t, 1 << 16);
+	/* Nothing allocated until the picture is written: the params' errors return early. */
+	sht_text_init(&t, 0);
 	if (names == NULL) {
 		const struct sht_ruleset *rs;
 		struct sht_game game;
