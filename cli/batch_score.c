@@ -67,24 +67,12 @@ error_of(const struct sht_error *e)
 	return BATCH_ERR_INTERNAL;
 }
 
-/* A JSON string of text that may not be UTF-8 (a file's name is any bytes; a record's player
- * names are decoded, but a broken record's may not be): each byte of an invalid string is kept
- * if ASCII and written as '?' otherwise, so the line is never lost. */
+/* A text column: null for none, else the text, any bytes of it that are not UTF-8 as '?'. */
 static json_t *
 text_value(const char *text)
 {
-	json_t *s;
-	char *copy;
+	json_t *s = text != NULL ? sht_json_string_lossy(text) : NULL;
 
-	if (text == NULL)
-		return json_null();
-	if ((s = json_string(text)) != NULL || (copy = strdup(text)) == NULL)
-		return s != NULL ? s : json_null();
-	for (char *p = copy; *p != '\0'; p++)
-		if ((unsigned char)*p >= 0x80)
-			*p = '?';
-	s = json_string(copy);
-	free(copy);
 	return s != NULL ? s : json_null();
 }
 

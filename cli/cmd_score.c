@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "json_text.h"
 
 static void
 print_list(const char *label, const json_t *list)
@@ -67,37 +68,19 @@ cli_print_score(const json_t *s)
 
 /* One file's score as a line of JSON Lines: {"file": ..., "result": ...} or {"file": ...,
  * "error": {"message": ..., "kind": ...}}, whatever the terminal, since a script reads it. */
-/* A JSON string of text that may not be UTF-8 (a file name is any bytes): each byte of an
- * invalid string is kept if ASCII and written as '?' otherwise, so the line is never lost. */
-static json_t *
-json_text(const char *text)
-{
-	json_t *s = json_string(text);
-	char *copy;
-
-	if (s != NULL || (copy = strdup(text)) == NULL)
-		return s;
-	for (char *p = copy; *p != '\0'; p++)
-		if ((unsigned char)*p >= 0x80)
-			*p = '?';
-	s = json_string(copy);
-	free(copy);
-	return s;
-}
-
 static void
 print_json_line(const struct cli *cli, const char *file, json_t *result)
 {
 	json_t *line = json_object();
 	char *text;
 
-	json_object_set_new(line, "file", json_text(file));
+	json_object_set_new(line, "file", sht_json_string_lossy(file));
 	if (result != NULL) {
 		json_object_set(line, "result", result);
 	} else {
 		json_t *e = json_object();
 
-		json_object_set_new(e, "message", json_text(cli->last_error));
+		json_object_set_new(e, "message", sht_json_string_lossy(cli->last_error));
 
 		if (cli->last_error_kind != NULL)
 			json_object_set_new(e, "kind", json_string(cli->last_error_kind));

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "picture.h"
 #include "report.h"
 
 #define MAX_RULESETS 64
@@ -526,22 +527,17 @@ report_print(struct report *r, FILE *f)
 
 /* ---- SVG ---- */
 
-/* Text as XML character data or an attribute's value. */
+/* Text as XML character data or an attribute's value, as the pictures escape it. */
 static void
 svg_text(FILE *f, const char *s)
 {
-	for (; *s != '\0'; s++) {
-		switch (*s) {
-		case '&': fputs("&amp;", f); break;
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '"': fputs("&quot;", f); break;
-		default:
-			/* Control characters are not XML. */
-			if ((unsigned char)*s >= 0x20 || *s == '\t')
-				fputc(*s, f);
-		}
-	}
+	struct sht_text t;
+
+	sht_text_init(&t, 0);
+	sht_svg_escaped(&t, s);
+	if (!t.failed && t.len > 0)
+		fwrite(t.s, 1, t.len, f);
+	sht_text_free(&t);
 }
 
 enum { PANEL_W = 230, PANEL_H = 150, PANELS_A_ROW = 4, MARGIN = 20, HIST_RANGE = 20 };

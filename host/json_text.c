@@ -269,3 +269,19 @@ sht_text_json(struct sht_text *t, const json_t *v)
 {
 	return json_dump_callback(v, append_dump, t, SHT_JSON_REPLY_FLAGS | JSON_ENCODE_ANY) == 0;
 }
+
+json_t *
+sht_json_string_lossy(const char *text)
+{
+	json_t *s = json_string(text);
+	char *copy;
+
+	if (s != NULL || (copy = strdup(text)) == NULL)
+		return s;
+	for (char *p = copy; *p != '\0'; p++)
+		if ((unsigned char)*p >= 0x80)
+			*p = '?';
+	s = json_string(copy);
+	free(copy);
+	return s;
+}

@@ -59,6 +59,10 @@ sht_text_char(struct sht_text *t, char c)
 
 /* Whether s is UTF-8 as jansson checks it (json_string refuses any other text). */
 bool sht_json_utf8_valid(const char *s);
+/* A JSON string of text that may not be UTF-8 (a file's name is any bytes, a broken record's
+ * names may be anything): valid text as it is; otherwise each ASCII byte kept and every other
+ * byte written as '?', so that the line it goes into is never lost. NULL only without memory. */
+json_t *sht_json_string_lossy(const char *text);
 /* s as a JSON string, escaped as jansson escapes it.  When s is not valid UTF-8 nothing is
  * written and false is returned: json_string would have given no value at all. */
 bool sht_text_string(struct sht_text *t, const char *s);

@@ -22,9 +22,8 @@ svg(struct sht_text *t, const char *fmt, ...)
 		sht_text_bytes(t, buf, (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
 }
 
-/* Text as XML character data or an attribute's value (ruleset names, results, messages). */
-static void
-svg_escaped(struct sht_text *t, const char *s)
+void
+sht_svg_escaped(struct sht_text *t, const char *s)
 {
 	for (; *s != '\0'; s++) {
 		switch (*s) {
@@ -33,8 +32,8 @@ svg_escaped(struct sht_text *t, const char *s)
 		case '>': sht_text_lit(t, "&gt;"); break;
 		case '"': sht_text_lit(t, "&quot;"); break;
 		default:
-			/* Control characters are not XML. */
-			if ((unsigned char)*s >= 0x20)
+			/* Control characters but the tab are not XML. */
+			if ((unsigned char)*s >= 0x20 || *s == '\t')
 				sht_text_char(t, *s);
 		}
 	}
@@ -218,14 +217,14 @@ result_lines(struct sht_text *t, const struct sht_ruleset *rs,
     const struct sht_score_report *rep, double x, double y, const char *cls)
 {
 	svg(t, "<text x=\"%.1f\" y=\"%.1f\" class=\"%s\">", x, y, cls);
-	svg_escaped(t, rs->name);
+	sht_svg_escaped(t, rs->name);
 	sht_text_lit(t, ": ");
-	svg_escaped(t, rep->result.text);
+	sht_svg_escaped(t, rep->result.text);
 	sht_text_lit(t, " (");
-	svg_escaped(t, rep->result.re);
+	sht_svg_escaped(t, rep->result.re);
 	sht_text_lit(t, ")</text>\n");
 	svg(t, "<text x=\"%.1f\" y=\"%.1f\" class=\"%s\">", x, y + 17, cls);
-	svg_escaped(t, rep->result.native_text);
+	sht_svg_escaped(t, rep->result.native_text);
 	sht_text_lit(t, "</text>\n");
 }
 
@@ -314,9 +313,9 @@ sht_picture_compare(struct sht_text *t, const struct sht_picture_panel *panels, 
 		if (pn->replay == NULL) {
 			/* A ruleset that refused the game: why, where its board would be. */
 			svg(t, "<text x=\"%.1f\" y=\"%.1f\" class=\"head\">", px, py + 14);
-			svg_escaped(t, pn->ruleset->name);
+			sht_svg_escaped(t, pn->ruleset->name);
 			svg(t, "</text>\n<text x=\"%.1f\" y=\"%.1f\" class=\"err\">", px, py + 36);
-			svg_escaped(t, pn->error);
+			sht_svg_escaped(t, pn->error);
 			sht_text_lit(t, "</text>\n");
 			continue;
 		}
@@ -325,7 +324,7 @@ sht_picture_compare(struct sht_text *t, const struct sht_picture_panel *panels, 
 			    "class=\"differs\"><title>the winner differs from the first ruleset's"
 			    "</title></rect>\n", px - 4, py - 4, panel_w - 8, panel_h - 8);
 		svg(t, "<text x=\"%.1f\" y=\"%.1f\" class=\"head\">", px, py + 14);
-		svg_escaped(t, pn->ruleset->name);
+		sht_svg_escaped(t, pn->ruleset->name);
 		if (pn->report->result.winner != first_winner)
 			sht_text_lit(t, " \xe2\x80\x94 the winner differs");
 		sht_text_lit(t, "</text>\n");

@@ -11,6 +11,10 @@
 void sht_picture_score(struct sht_text *t, const struct sht_ruleset *rs,
     const struct sht_replay *replay, const struct sht_score_report *rep);
 
+/* Text as XML character data or an attribute's value: &, <, > and " escaped, control
+ * characters but the tab (which XML does not allow) left out. */
+void sht_svg_escaped(struct sht_text *t, const char *s);
+
 /* One ruleset's panel of a comparison: its replay and report, or the error that kept it from
  * scoring the game (replay NULL). */
 struct sht_picture_panel {
