@@ -46,6 +46,9 @@ cmd_describe(struct cli *cli, int argc, char **argv)
 		    json_string_value(json_object_get(p, "value")),
 		    set ? "" : "(default) ", rec ? "[R] " : "",
 		    json_string_value(json_object_get(p, "description")));
+		if (json_is_string(json_object_get(p, "reconstruction_note")))
+			printf("  %-39s [R] here: %s\n", "", json_string_value(json_object_get(p,
+			    "reconstruction_note")));
 	}
 	if (any_r)
 		printf("\n[R] marks a reconstruction: history is silent and this is the default "

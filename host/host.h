@@ -49,6 +49,9 @@ struct sht_ruleset {
 	const struct sht_plugin *plugin;
 	struct sht_param_value *values; /* one per plugin parameter */
 	bool *explicit_value;           /* set by the file, not defaulted */
+	/* Per parameter, why the file's value is a reconstruction (its `reconstructions:`
+	 * mapping), or NULL: a variant on a plugin marks what history does not say. */
+	char **reconstruction_note;
 	void *rules;                    /* the plugin's configured instance */
 	struct sht_rules_setup setup;   /* what the instance asked for */
 	int default_dead;               /* enum sht_dead_mode when a request names none */

@@ -92,20 +92,22 @@ static void
 host_tally(const struct sht_position *pos, const struct sht_tally_policy *policy,
     struct sht_score_result *out)
 {
-	if (pos->policy_seen != NULL) {
-		size_t n = policy->size < sizeof(*policy) ? policy->size : sizeof(*policy);
+	/* A plugin built against a shorter policy gets zero for the members it does not know. */
+	struct sht_tally_policy full;
+	size_t n = policy->size < sizeof(full) ? policy->size : sizeof(full);
 
-		memcpy(pos->policy_seen, policy, n);
-	}
-	if (policy->size > offsetof(struct sht_tally_policy, tax) &&
-	    (policy->tax == SHT_TAX_PER_CONNECTED_GROUP ||
-	    policy->tax == SHT_TAX_EYES_NEEDED_CONNECTED)) {
+	memset(&full, 0, sizeof(full));
+	memcpy(&full, policy, n);
+	full.size = sizeof(full);
+	if (pos->policy_seen != NULL)
+		*pos->policy_seen = full;
+	if (full.tax == SHT_TAX_PER_CONNECTED_GROUP || full.tax == SHT_TAX_EYES_NEEDED_CONNECTED) {
 		struct sht_counts all;
 
 		counts_with_tax_groups(pos, &all);
-		sht_tally(&all, policy, out);
+		sht_tally(&all, &full, out);
 	} else {
-		sht_tally(&pos->counts, policy, out);
+		sht_tally(&pos->counts, &full, out);
 	}
 }
 
@@ -117,6 +119,7 @@ static const struct sht_host host_table = {
 	.height = host_height,
 	.color_at = host_color_at,
 	.tally = host_tally,
+	.result_texts = sht_result_texts,
 };
 
 const struct sht_host *
@@ -433,11 +436,16 @@ sht_judge_move(const struct sht_ruleset *rs, struct sht_replay *out, int color, 
 void
 sht_judge_check_end(const struct sht_ruleset *rs, struct sht_replay *out)
 {
-	if (out->end == SHT_END_PLAYING &&
-	    sht_board_consecutive_passes(out->board) >= rs->setup.passes_to_end) {
+	int passes = sht_board_consecutive_passes(out->board);
+	/* The pass just made was by the player not to move now. */
+	int last_passer = 3 - (int)sht_board_to_move(out->board);
+
+	if (out->end == SHT_END_PLAYING && passes >= rs->setup.passes_to_end &&
+	    (rs->setup.last_pass == SHT_RP_EMPTY || last_passer == rs->setup.last_pass)) {
 		out->end = SHT_END_ENDED;
-		snprintf(out->end_reason, sizeof(out->end_reason), "%d consecutive passes",
-		    sht_board_consecutive_passes(out->board));
+		snprintf(out->end_reason, sizeof(out->end_reason), "%d consecutive passes%s", passes,
+		    rs->setup.last_pass == SHT_RP_EMPTY ? "" : rs->setup.last_pass == SHT_RP_WHITE ?
+		    ", White's last" : ", Black's last");
 	}
 }
 
@@ -886,6 +894,18 @@ sht_score_report_free(struct sht_score_report *r)
 	memset(r, 0, sizeof(*r));
 }
 
+/* Who made the game's first pass (a void move is one), or SHT_EMPTY: WMSG 2008's komi. */
+static int
+first_passer(const struct sht_replay *replay)
+{
+	for (int i = 0; i < replay->nmoves; i++)
+		if (replay->moves[i].point == SHT_PASS ||
+		    replay->moves[i].verdict == SHT_CONSEQUENCE_VOID ||
+		    replay->moves[i].verdict == SHT_CONSEQUENCE_WARNING)
+			return replay->moves[i].color;
+	return SHT_EMPTY;
+}
+
 /* The plugin's count of pos into *res. */
 static bool
 plugin_score(const struct sht_ruleset *rs, const struct sht_position *pos,
@@ -1000,7 +1020,12 @@ settle_and_rescore(const struct sht_ruleset *rs, const struct sht_replay *replay
 	/* The dead were taken off the copy: they are still the opponent's prisoners. */
 	for (int c = SHT_BLACK; c <= SHT_WHITE; c++)
 		pos.counts.dead[c] += sr.removed[c];
+	/* How the record ended is the record's, not the settled copy's. */
 	pos.counts.moves = unsettled->counts.moves;
+	memcpy(pos.counts.passes, unsettled->counts.passes, sizeof(pos.counts.passes));
+	pos.counts.to_move = unsettled->counts.to_move;
+	pos.counts.closing_passes = unsettled->counts.closing_passes;
+	pos.counts.first_pass = unsettled->counts.first_pass;
 	pos.counts.handicap = unsettled->counts.handicap;
 	pos.counts.komi = unsettled->counts.komi;
 	if (!plugin_score(rs, &pos, &out->result, err)) {
@@ -1079,6 +1104,7 @@ sht_judge_score(const struct sht_ruleset *rs, const struct sht_replay *replay,
 	sht_area_counts_map(b, out->dead, &pos.counts, out->seki, &out->owner);
 	pos.counts.handicap = replay->handicap;
 	pos.counts.komi = replay->komi;
+	pos.counts.first_pass = first_passer(replay);
 	if (!plugin_score(rs, &pos, &out->result, err) ||
 	    (settle && !settle_and_rescore(rs, replay, &pos, &seen, playout_owner, out, err))) {
 		free(playout_owner);
@@ -1086,6 +1112,8 @@ sht_judge_score(const struct sht_ruleset *rs, const struct sht_replay *replay,
 		return false;
 	}
 	free(playout_owner);
+	if (out->result.note[0] != '\0')
+		add_note(out, "%s", out->result.note);
 	if (replay->decision != SHT_DECISION_COUNT) {
 		/* The game ended before counting: that decides it, and the count is kept beside. */
 		out->decision = replay->decision;
@@ -1095,8 +1123,10 @@ sht_judge_score(const struct sht_ruleset *rs, const struct sht_replay *replay,
 		add_note(out, "the game ended before counting (%s): the count of the final position "
 		    "is given for information", replay->end_reason);
 	} else if (replay->end == SHT_END_PLAYING) {
-		add_note(out, "the game has not ended (no %d consecutive passes): the score is of "
-		    "the position as it stands", rs->setup.passes_to_end);
+		add_note(out, "the game has not ended (no %d consecutive passes%s): the score is of "
+		    "the position as it stands", rs->setup.passes_to_end,
+		    rs->setup.last_pass == SHT_RP_WHITE ? " with White's last" :
+		    rs->setup.last_pass == SHT_RP_BLACK ? " with Black's last" : "");
 	}
 	return true;
 }

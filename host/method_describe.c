@@ -64,10 +64,16 @@ sht_method_describe(const struct sht_context *ctx, json_t *params, struct sht_er
 		json_t *o;
 
 		sht_param_format(p, &rs->values[i], value, sizeof(value));
+		/* A file's own reconstruction note marks its value even where the plugin's default
+		 * is attested (Ing's ko rule on the modern Chinese plugin's superko). */
 		o = json_pack("{s:s, s:s, s:s, s:s, s:b, s:b, s:s}", "name", p->name,
 		    "type", type_name(p->type), "value", value, "default", p->default_value,
-		    "reconstruction", p->reconstruction != 0, "set_in_file", rs->explicit_value[i],
+		    "reconstruction", p->reconstruction != 0 || rs->reconstruction_note[i] != NULL,
+		    "set_in_file", rs->explicit_value[i],
 		    "description", p->description ? p->description : "");
+		if (rs->reconstruction_note[i] != NULL)
+			json_object_set_new(o, "reconstruction_note",
+			    json_string(rs->reconstruction_note[i]));
 		if (p->type == SHT_PARAM_CHOICE) {
 			json_t *choices = json_array();
 

@@ -178,6 +178,10 @@ sht_ruleset_free(struct sht_ruleset *rs)
 	free(rs->title);
 	free(rs->summary);
 	free(rs->values);
+	if (rs->reconstruction_note != NULL && rs->plugin != NULL)
+		for (int i = 0; i < rs->plugin->desc->nparams; i++)
+			free(rs->reconstruction_note[i]);
+	free(rs->reconstruction_note);
 	free(rs->explicit_value);
 	free(rs);
 }
@@ -246,6 +250,51 @@ read_parameters(struct sht_ruleset *rs, yaml_document_t *doc, const yaml_node_t 
 			return false;
 		}
 		rs->explicit_value[i] = true;
+	}
+	return true;
+}
+
+/* `reconstructions:`, a mapping from parameter names to why the file's value is a
+ * reconstruction: shown by describe beside the [R] mark. */
+static bool
+read_reconstructions(struct sht_ruleset *rs, yaml_document_t *doc, const yaml_node_t *map,
+    char *err, size_t errlen)
+{
+	const struct sht_ruleset_plugin *d = rs->plugin->desc;
+
+	if (map->type != YAML_MAPPING_NODE) {
+		err_at(err, errlen, rs->path, map, "reconstructions must be a mapping from parameter "
+		    "names to why each value is a reconstruction, not %s", node_kind(map));
+		return false;
+	}
+	for (yaml_node_pair_t *pair = map->data.mapping.pairs.start;
+	    pair < map->data.mapping.pairs.top; pair++) {
+		yaml_node_t *k = yaml_document_get_node(doc, pair->key);
+		yaml_node_t *v = yaml_document_get_node(doc, pair->value);
+		const char *key = scalar(k), *text = scalar(v);
+		int i;
+
+		for (i = 0; key != NULL && i < d->nparams && strcmp(d->params[i].name, key) != 0;
+		    i++)
+			;
+		if (key == NULL || i == d->nparams) {
+			err_at(err, errlen, rs->path, k, "reconstructions: plugin %s has no parameter "
+			    "'%.40s'", d->family, key ? key : "?");
+			return false;
+		}
+		if (text == NULL || text[0] == '\0') {
+			err_at(err, errlen, rs->path, v, "reconstructions: %s needs the reason, as text",
+			    key);
+			return false;
+		}
+		if (rs->reconstruction_note[i] != NULL) {
+			err_at(err, errlen, rs->path, k, "reconstructions: '%s' is given twice", key);
+			return false;
+		}
+		if ((rs->reconstruction_note[i] = strdup(text)) == NULL) {
+			snprintf(err, errlen, "%s: out of memory", rs->path);
+			return false;
+		}
 	}
 	return true;
 }
@@ -335,7 +384,7 @@ sht_ruleset_parse(const struct sht_registry *r, const char *path, const char *te
 {
 	yaml_parser_t parser;
 	yaml_document_t doc;
-	yaml_node_t *root, *params_node = NULL, *plugin_node = NULL;
+	yaml_node_t *root, *params_node = NULL, *plugin_node = NULL, *reconstructions_node = NULL;
 	struct sht_ruleset *rs = NULL;
 	char why[256] = "";
 	bool ok = false;
@@ -383,6 +432,8 @@ sht_ruleset_parse(const struct sht_registry *r, const char *path, const char *te
 			*(key[0] == 't' ? &rs->title : &rs->summary) = strdup(scalar(v));
 		} else if (strcmp(key, "parameters") == 0) {
 			params_node = v;
+		} else if (strcmp(key, "reconstructions") == 0) {
+			reconstructions_node = v;
 		} else if (strcmp(key, "dead") == 0) {
 			const char *d = scalar(v);
 
@@ -396,7 +447,7 @@ sht_ruleset_parse(const struct sht_registry *r, const char *path, const char *te
 				goto out;
 		} else {
 			err_at(err, errlen, path, k, "unknown key '%.40s' (known: plugin, title, "
-			    "summary, dead, parameters, clock)", key);
+			    "summary, dead, parameters, reconstructions, clock)", key);
 			goto out;
 		}
 	}
@@ -418,7 +469,10 @@ sht_ruleset_parse(const struct sht_registry *r, const char *path, const char *te
 
 		rs->values = calloc((size_t)d->nparams + 1, sizeof(*rs->values));
 		rs->explicit_value = calloc((size_t)d->nparams + 1, sizeof(*rs->explicit_value));
-		if (rs->values == NULL || rs->explicit_value == NULL)
+		rs->reconstruction_note = calloc((size_t)d->nparams + 1,
+		    sizeof(*rs->reconstruction_note));
+		if (rs->values == NULL || rs->explicit_value == NULL ||
+		    rs->reconstruction_note == NULL)
 			goto out;
 		for (int i = 0; i < d->nparams; i++)
 			if (!parse_value(&d->params[i], d->params[i].default_value, &rs->values[i],
@@ -428,6 +482,9 @@ sht_ruleset_parse(const struct sht_registry *r, const char *path, const char *te
 				goto out;
 			}
 		if (params_node != NULL && !read_parameters(rs, &doc, params_node, err, errlen))
+			goto out;
+		if (reconstructions_node != NULL && !read_reconstructions(rs, &doc,
+		    reconstructions_node, err, errlen))
 			goto out;
 		rs->rules = d->configure(rs->values, why, sizeof(why));
 		if (rs->rules == NULL) {
@@ -445,7 +502,8 @@ sht_ruleset_parse(const struct sht_registry *r, const char *path, const char *te
 		if (rs->setup.width < SHT_MIN_SIZE || rs->setup.width > SHT_MAX_SIZE ||
 		    rs->setup.height < SHT_MIN_SIZE || rs->setup.height > SHT_MAX_SIZE ||
 		    rs->setup.nseated < 0 || rs->setup.nseated > SHT_RULES_MAX_SEATED ||
-		    (rs->setup.first_player != SHT_RP_BLACK && rs->setup.first_player != SHT_RP_WHITE)) {
+		    (rs->setup.first_player != SHT_RP_BLACK && rs->setup.first_player != SHT_RP_WHITE) ||
+		    rs->setup.last_pass < SHT_RP_EMPTY || rs->setup.last_pass > SHT_RP_WHITE) {
 			snprintf(err, errlen, "%s: plugin %s asked for an impossible setup", path,
 			    d->family);
 			goto out;

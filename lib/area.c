@@ -699,6 +699,10 @@ sht_area_counts_map(const struct sht_board *b, const uint8_t *dead, struct sht_c
 		out->seki_groups_eyeless[c] = stats.eyeless[c];
 	}
 	out->moves = b->moves;
+	out->passes[SHT_BLACK] = sht_board_passes_made(b, SHT_BLACK);
+	out->passes[SHT_WHITE] = sht_board_passes_made(b, SHT_WHITE);
+	out->to_move = sht_board_to_move(b);
+	out->closing_passes = sht_board_consecutive_passes(b);
 }
 
 void

@@ -472,6 +472,7 @@ sht_board_clear(struct sht_board *b)
 	b->stones_left[SHT_WHITE] = b->opt.supply[SHT_WHITE];
 	b->moves = 0;
 	b->passes = 0;
+	memset(b->passes_by, 0, sizeof(b->passes_by));
 	b->stones = 0;
 	b->nremoved = 0;
 	b->history_started = 0;
@@ -498,6 +499,7 @@ sht_board_clone(const struct sht_board *src)
 	memcpy(b->stones_left, src->stones_left, sizeof(b->stones_left));
 	b->moves = src->moves;
 	b->passes = src->passes;
+	memcpy(b->passes_by, src->passes_by, sizeof(b->passes_by));
 	b->stones = src->stones;
 	b->history_started = src->history_started;
 	if (src->hist_len > 0) {
@@ -582,6 +584,12 @@ sht_board_at(const struct sht_board *b, int p)
 enum sht_color sht_board_to_move(const struct sht_board *b) { return (enum sht_color)b->to_move; }
 int sht_board_moves_played(const struct sht_board *b) { return b->moves; }
 int sht_board_consecutive_passes(const struct sht_board *b) { return b->passes; }
+
+int
+sht_board_passes_made(const struct sht_board *b, enum sht_color c)
+{
+	return (c == SHT_BLACK || c == SHT_WHITE) ? b->passes_by[c] : 0;
+}
 uint64_t sht_board_hash(const struct sht_board *b) { return b->hash; }
 
 void
@@ -1055,6 +1063,7 @@ sht_board_play(struct sht_board *b, enum sht_color c, int p, struct sht_move_inf
 	b->to_move = opp;
 	if (p == SHT_PASS) {
 		b->passes++;
+		b->passes_by[c]++;
 		b->ko_point = SHT_NO_POINT;
 		b->ko_player = SHT_EMPTY;
 	} else {
@@ -1142,6 +1151,7 @@ struct sht_board_snapshot {
 	uint64_t bits[2][SHT_BITSET_WORDS];
 	uint64_t hash;
 	int ko_point, ko_player, to_move, captures[3], stones_left[3], moves, passes, stones;
+	int passes_by[3];
 	int history_started, hist_len;
 	unsigned char data[];
 };
@@ -1177,6 +1187,7 @@ sht_board_save(const struct sht_board *b, struct sht_board_snapshot *s)
 	memcpy(s->stones_left, b->stones_left, sizeof(s->stones_left));
 	s->moves = b->moves;
 	s->passes = b->passes;
+	memcpy(s->passes_by, b->passes_by, sizeof(s->passes_by));
 	s->stones = b->stones;
 	s->history_started = b->history_started;
 	s->hist_len = b->hist_len;
@@ -1195,6 +1206,7 @@ sht_board_restore(struct sht_board *b, const struct sht_board_snapshot *s)
 	memcpy(b->stones_left, s->stones_left, sizeof(b->stones_left));
 	b->moves = s->moves;
 	b->passes = s->passes;
+	memcpy(b->passes_by, s->passes_by, sizeof(b->passes_by));
 	b->stones = s->stones;
 	b->history_started = s->history_started;
 	b->nremoved = 0;

@@ -50,6 +50,7 @@ struct sht_board {
 	int stones_left[3];
 	int moves;
 	int passes;
+	int passes_by[3];  /* every pass of the game, by colour (void moves included) */
 	int stones;  /* on the board, both colours */
 	int history_started;
 

@@ -112,6 +112,12 @@ sht_result_texts(struct sht_score_result *out)
 		/* "B+3.5", "Black wins by 3.5 points" */
 		append(out->re, sizeof(out->re), &re, out->winner == SHT_WINNER_BLACK ? "B+" : "W+");
 		append(out->re, sizeof(out->re), &re, num);
+		if (out->margin == 0) {
+			/* A tie the rules give to one side (Ing: Black wins ties). */
+			append(out->text, sizeof(out->text), &text, out->winner == SHT_WINNER_BLACK ?
+			    "Black wins the tie" : "White wins the tie");
+			break;
+		}
 		append(out->text, sizeof(out->text), &text, out->winner == SHT_WINNER_BLACK ?
 		    "Black wins by " : "White wins by ");
 		append(out->text, sizeof(out->text), &text, num);

@@ -1586,6 +1586,142 @@ test_tromp_taylor_totals_have_no_dame_share(void **state)
 	json_decref(nz);
 }
 
+/* ---- AGA, WMSG 2008 and Ing (issue 16) ---- */
+
+/* 9x9 split by two walls: Black owns columns A-D (36 points with its wall on D), White E-J
+ * (45 with its wall on E). */
+static const char split_9x9[] =
+    "...XO....\n"
+    "...XO....\n"
+    "...XO....\n"
+    "...XO....\n"
+    "...XO....\n"
+    "...XO....\n"
+    "...XO....\n"
+    "...XO....\n"
+    "...XO....\n";
+
+/* AGA: a pass hands the opponent a prisoner, so the territory count equals the area count
+ * even where a plain territory count does not: here Black passes twice and White fills a
+ * point of its own territory, which costs White a point under Japanese counting and nothing
+ * under area counting; Black's extra pass gives that point back. */
+static void
+test_aga_pass_stones_make_both_counts_agree(void **state)
+{
+	json_t *aga, *ja, *zh;
+
+	(void)state;
+	aga = score("aga", split_9x9, "B pass,W H5,B pass,W pass", "{\"komi\": 7.5}");
+	ja = score("japanese", split_9x9, "B pass,W H5,B pass,W pass", "{\"komi\": 7.5}");
+	zh = score("tromp-taylor", split_9x9, "B pass,W H5,B pass,W pass", "{\"komi\": 7.5}");
+	/* Area: 36 against 45 + 7.5.  Plain territory: 27 against 35 + 7.5, a point less. */
+	assert_true(num(aga, "margin") == -16.5);
+	assert_true(num(zh, "margin") == -16.5);
+	assert_true(num(ja, "margin") == -15.5);
+	/* The second count: Black 27 + 1 pass stone, White 35 + 2 pass stones + komi. */
+	if (!has_note(aga, "Black 27 + 1 prisoner (1 pass stone), White 35 + 2 prisoners "
+	    "(2 pass stones) + komi: the same margin as the area count"))
+		fail_msg("no AGA second count in %s", json_dumps(aga, 0));
+	assert_false(has_note(aga, "has not ended"));
+	json_decref(aga);
+	json_decref(ja);
+	json_decref(zh);
+
+	/* White passes last: White's pass then Black's does not end an AGA game, and the count
+	 * takes the pass White still owes.  Other rulesets end at the two passes. */
+	aga = score("aga", split_9x9, "B A5,W pass,B pass", "{\"komi\": 7.5}");
+	zh = score("tromp-taylor", split_9x9, "B A5,W pass,B pass", "{\"komi\": 7.5}");
+	assert_true(has_note(aga, "no 2 consecutive passes with White's last"));
+	assert_false(has_note(zh, "has not ended"));
+	assert_true(num(aga, "margin") == -16.5);
+	if (!has_note(aga, "with pass stones (and White's last pass): Black 26 + 2 prisoners"))
+		fail_msg("no owed pass in %s", json_dumps(aga, 0));
+	json_decref(aga);
+	json_decref(zh);
+
+	/* An unfinished record, Black a turn ahead, breaks the identity: the note says by how
+	 * much, and the area count stands. */
+	aga = score("aga", split_9x9, "B A5", "{\"komi\": 7.5}");
+	assert_true(num(aga, "margin") == -16.5);
+	if (!has_note(aga, "1 point worse for Black than the area count, which stands"))
+		fail_msg("no uneven-turns note in %s", json_dumps(aga, 0));
+	json_decref(aga);
+}
+
+/* WMSG 2008: komi 6.5, and 7.5 when White makes the game's first pass. */
+static void
+test_wmsg_komi_follows_the_first_pass(void **state)
+{
+	json_t *r;
+
+	(void)state;
+	r = score("wmsg2008", split_9x9, "B pass,W pass", NULL);
+	assert_true(num(r, "white.komi") == 6.5);
+	assert_true(num(r, "margin") == -15.5);
+	json_decref(r);
+	r = score("wmsg2008", split_9x9, "B A5,W pass,B pass", NULL);
+	assert_true(num(r, "white.komi") == 7.5);
+	assert_true(num(r, "margin") == -16.5);
+	assert_string_equal(str(r, "re"), "W+16.5");
+	json_decref(r);
+	/* A pass in the middle of the game counts as well: it was the first. */
+	r = score("wmsg2008", split_9x9, "B A5,W pass,B A6,W H5,B pass,W pass", NULL);
+	assert_true(num(r, "white.komi") == 7.5);
+	json_decref(r);
+}
+
+/* Ing: komi 8 and Black wins ties.  With komi 9 over a 45-36 split the margin is 0. */
+static void
+test_ing_black_wins_ties(void **state)
+{
+	json_t *ing, *zh;
+
+	(void)state;
+	ing = score("ing", "....XO...\n....XO...\n....XO...\n....XO...\n....XO...\n"
+	    "....XO...\n....XO...\n....XO...\n....XO...\n", "B pass,W pass", "{\"komi\": 9}");
+	assert_true(num(ing, "margin") == 0);
+	assert_string_equal(str(ing, "winner"), "B");
+	assert_string_equal(str(ing, "re"), "B+0");
+	assert_string_equal(str(ing, "text"), "Black wins the tie");
+	assert_string_equal(str(ing, "native.text"), "和棋黑胜");
+	zh = score("tromp-taylor", "....XO...\n....XO...\n....XO...\n....XO...\n....XO...\n"
+	    "....XO...\n....XO...\n....XO...\n....XO...\n", "B pass,W pass", "{\"komi\": 9}");
+	assert_string_equal(str(zh, "re"), "0");
+	json_decref(ing);
+	json_decref(zh);
+	/* Its own komi is 8: Black by 1. */
+	ing = score("ing", split_9x9, "B pass,W pass", NULL);
+	assert_true(num(ing, "white.komi") == 8);
+	json_decref(ing);
+}
+
+/* A YAML variant marks its own reconstructions, and describe shows them with the reason. */
+static void
+test_yaml_reconstructions_are_described(void **state)
+{
+	json_t *r = must("describe", json_pack("{s:s}", "ruleset", "ing")), *p;
+	size_t i;
+	bool ko = false;
+
+	(void)state;
+	json_array_foreach(json_object_get(r, "parameters"), i, p)
+		if (strcmp(str(p, "name"), "ko") == 0) {
+			ko = true;
+			assert_true(json_is_true(json_object_get(p, "reconstruction")));
+			assert_non_null(strstr(str(p, "reconstruction_note"), "Simplified Ing"));
+		} else if (strcmp(str(p, "name"), "komi") == 0) {
+			assert_false(json_is_true(json_object_get(p, "reconstruction")));
+		}
+	assert_true(ko);
+	json_decref(r);
+	expect_yaml_error("plugin: chinese\nreconstructions:\n  kom: why\n",
+	    "bad.yaml:3:3: reconstructions: plugin chinese has no parameter 'kom'");
+	expect_yaml_error("plugin: chinese\nreconstructions:\n  ko: \"\"\n",
+	    "bad.yaml:3:7: reconstructions: ko needs the reason");
+	expect_yaml_error("plugin: chinese\nreconstructions: [ko]\n",
+	    "bad.yaml:2:18: reconstructions must be a mapping");
+}
+
 /* A plugin built before `decided` was added (its descriptor ends at `score`) still loads, and
  * its forfeits read in English rather than in nobody's words. */
 static void
@@ -1677,6 +1813,10 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_json_move_vertices),
 		cmocka_unit_test(test_describe_matches_every_ruleset),
 		cmocka_unit_test(test_tromp_taylor_totals_have_no_dame_share),
+		cmocka_unit_test(test_aga_pass_stones_make_both_counts_agree),
+		cmocka_unit_test(test_wmsg_komi_follows_the_first_pass),
+		cmocka_unit_test(test_ing_black_wins_ties),
+		cmocka_unit_test(test_yaml_reconstructions_are_described),
 	};
 
 	if (argc < 4) {

@@ -62,9 +62,13 @@ test_result_texts_are_printfs(void **state)
 			if (winner == SHT_WINNER_BLACK || winner == SHT_WINNER_WHITE) {
 				snprintf(re, sizeof(re), "%c+%s", winner == SHT_WINNER_BLACK ? 'B' : 'W',
 				    num);
-				snprintf(text, sizeof(text), "%s wins by %s point%s",
-				    winner == SHT_WINNER_BLACK ? "Black" : "White", num,
-				    abs(margin) == 2 ? "" : "s");
+				if (margin == 0) /* a tie the rules give to one side (Ing) */
+					snprintf(text, sizeof(text), "%s wins the tie",
+					    winner == SHT_WINNER_BLACK ? "Black" : "White");
+				else
+					snprintf(text, sizeof(text), "%s wins by %s point%s",
+					    winner == SHT_WINNER_BLACK ? "Black" : "White", num,
+					    abs(margin) == 2 ? "" : "s");
 			} else if (winner == SHT_WINNER_DRAW) {
 				snprintf(re, sizeof(re), "0");
 				snprintf(text, sizeof(text), "Draw");

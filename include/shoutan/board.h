@@ -132,6 +132,8 @@ SHT_EXPORT int sht_board_captures(const struct sht_board *b, enum sht_color c);
 SHT_EXPORT int sht_board_stones_left(const struct sht_board *b, enum sht_color c);
 SHT_EXPORT int sht_board_moves_played(const struct sht_board *b);
 SHT_EXPORT int sht_board_consecutive_passes(const struct sht_board *b);
+/* Every pass colour c has made since play began (a void move is a pass): AGA's pass stones. */
+SHT_EXPORT int sht_board_passes_made(const struct sht_board *b, enum sht_color c);
 SHT_EXPORT int sht_board_stone_count(const struct sht_board *b, enum sht_color c);
 /* Zobrist hash of the colouring alone (positional); the empty board hashes to 0. */
 SHT_EXPORT uint64_t sht_board_hash(const struct sht_board *b);

@@ -92,6 +92,10 @@ struct sht_rules_setup {
 	struct sht_rules_seated seated[SHT_RULES_MAX_SEATED];
 	int ko_life;               /* enum sht_ko_life: how dead: "auto" rules on a group that only
 	                            * a ko can capture */
+	/* Added after ko_life (the host checks `size`): the colour whose pass must end the game
+	 * (AGA: White passes last, so a game closing on Black's pass needs one more White pass);
+	 * SHT_RP_EMPTY, the host's preset: either colour's. */
+	int last_pass;
 };
 
 /* How the automatic dead-stone judgement treats a group the opponent can capture only by way of
@@ -181,6 +185,14 @@ struct sht_counts {
 	 * tiger's mouth, two miai connection points, territory only they reach) count once. */
 	int tax_groups[3];           /* such groups in no seki, by colour */
 	int tax_seki_groups_eyed[3]; /* such groups in seki that own a territory point */
+	/* Added after tax_seki_groups_eyed (check `size`): how the record ended, for rules that
+	 * count passes (AGA's pass stones) or care who passed first (WMSG 2008's komi).  A void
+	 * move counts as a pass.  The closing passes alternate, so the first of them was made by
+	 * the last mover when closing_passes is odd and by to_move when it is even. */
+	int passes[3];               /* every pass of the game, by colour */
+	int to_move;                 /* the colour to move after the record's last move */
+	int closing_passes;          /* consecutive passes at the end of the record */
+	int first_pass;              /* the colour that made the game's first pass; 0: none */
 };
 
 /* How to turn counts into a score: the arithmetic every counting method shares.  A plugin
@@ -263,6 +275,9 @@ struct sht_score_result {
 	char native_text[SHT_SCORE_TEXT]; /* 黑胜¾子, 黒6目半勝ち, 흑 6집반 승 */
 	char re[24];                      /* SGF RE: "B+3.5", "W+0.5", "0", "Void" */
 	char text[SHT_SCORE_TEXT];        /* English: "Black wins by 3.5 points" */
+	/* Added after text (check `size`): one sentence the plugin adds to the score's notes,
+	 * NUL-terminated; the host presets it empty.  AGA's second count is told here. */
+	char note[256];
 };
 
 /* The host's services.  Check `size` before using a member added after version 1. */
@@ -278,6 +293,11 @@ struct sht_host {
 	/* Scores with a policy: fills the breakdown, margin, winner, re and text of out. */
 	void (*tally)(const struct sht_position *pos, const struct sht_tally_policy *policy,
 	    struct sht_score_result *out);
+	/* Added after tally (check `size`).  Rewrites re and text from out's margin and winner,
+	 * for a plugin that changes them after tally: WMSG 2008's komi point for White's first
+	 * pass, Ing's tie that Black wins (a winner with margin 0 is written "B+0", "Black wins
+	 * the tie"). */
+	void (*result_texts)(struct sht_score_result *out);
 };
 
 /* ---- the descriptor ---- */

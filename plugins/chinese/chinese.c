@@ -1,4 +1,5 @@
 /* The modern Chinese rules plugin (docs/rules.md section 2): area counting, superko, komi in zi. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,7 +8,8 @@
 #include "shoutan/ruleset.h"
 
 enum { P_SIZE, P_KOMI, P_KOMI_UNIT, P_KO, P_SUICIDE, P_CYCLES, P_EDITION, P_ILLEGAL,
-	P_HANDICAP, P_FIRST, P_UNIT, P_SEKI, P_DAME, P_COUNT };
+	P_HANDICAP, P_FIRST, P_UNIT, P_SEKI, P_DAME, P_PASS_STONES, P_LAST_PASS,
+	P_FIRST_PASS_BONUS, P_TIES, P_COUNT };
 
 /* Each choice's values, named: the enum gives the index the host passes, the list its YAML
  * spelling, tied together by designated initialisers. */
@@ -43,6 +45,14 @@ enum dame { DAME_SPLIT, DAME_NOBODY, DAMES };
 static const char *const dames[] = { [DAME_SPLIT] = "split", [DAME_NOBODY] = "nobody",
 	[DAMES] = NULL };
 
+enum last_pass { LAST_PASS_EITHER, LAST_PASS_WHITE, LAST_PASSES };
+static const char *const last_passes[] = { [LAST_PASS_EITHER] = "either",
+	[LAST_PASS_WHITE] = "white", [LAST_PASSES] = NULL };
+
+enum ties { TIES_DRAW, TIES_BLACK, TIES };
+static const char *const ties[] = { [TIES_DRAW] = "draw", [TIES_BLACK] = "black",
+	[TIES] = NULL };
+
 static const struct sht_param_spec params[P_COUNT] = {
 	[P_SIZE] = { "size", SHT_PARAM_INT, 2, 25, NULL, "19", 0,
 		"Lines each way of the board." },
@@ -77,6 +87,18 @@ static const struct sht_param_spec params[P_COUNT] = {
 	[P_DAME] = { "dame", SHT_PARAM_CHOICE, 0, 0, dames, "split", 0,
 		"Points that reach both colours: split, half to each side (the Chinese count), or "
 		"nobody's (Tromp-Taylor).  The margin is the same; the totals differ." },
+	[P_PASS_STONES] = { "pass_stones", SHT_PARAM_BOOL, 0, 0, NULL, "false", 0,
+		"AGA: each pass hands the opponent a prisoner, so the territory count (territory + "
+		"prisoners + pass stones) gives the area count's result; the score's notes give the "
+		"second count and say whether the two agree." },
+	[P_LAST_PASS] = { "last_pass", SHT_PARAM_CHOICE, 0, 0, last_passes, "either", 0,
+		"Whose pass ends the game: either player's second consecutive pass, or White's only "
+		"(AGA: a game closing on Black's pass needs one more White pass)." },
+	[P_FIRST_PASS_BONUS] = { "first_pass_bonus", SHT_PARAM_DECIMAL, 0, 10000, NULL, "0", 0,
+		"Points added to White's komi when White makes the game's first pass (WMSG 2008: "
+		"1, so komi 6.5 becomes 7.5)." },
+	[P_TIES] = { "ties", SHT_PARAM_CHOICE, 0, 0, ties, "draw", 0,
+		"A margin of 0 is a draw, or a win for Black (Ing: komi 8, Black wins ties)." },
 };
 
 static void *
@@ -84,7 +106,8 @@ chinese_configure(const struct sht_param_value *values, char *err, size_t errlen
 {
 	bool in_zi = SHT_CHOICE(values, P_KOMI_UNIT) == KOMI_ZI;
 
-	if (!sht_plugin_komi_ok(values[P_KOMI].number, in_zi, err, errlen))
+	if (!sht_plugin_komi_ok(values[P_KOMI].number, in_zi, err, errlen) ||
+	    !sht_plugin_komi_ok(values[P_FIRST_PASS_BONUS].number, false, err, errlen))
 		return NULL;
 	return sht_plugin_values_copy(values, P_COUNT, err, errlen);
 }
@@ -105,6 +128,8 @@ chinese_setup(const void *rules, struct sht_rules_setup *s)
 	/* Hundredths of a zi to half points is /25, of a point /50. */
 	s->komi = (int)(SHT_CHOICE(v, P_KOMI_UNIT) == KOMI_ZI ? komi / 25 : komi / 50);
 	s->warnings_to_lose = 2;
+	if (SHT_CHOICE(v, P_LAST_PASS) == LAST_PASS_WHITE)
+		s->last_pass = SHT_RP_WHITE;
 }
 
 static int
@@ -145,6 +170,109 @@ chinese_cycle(const void *rules)
 	return map[SHT_CHOICE((const struct sht_param_value *)rules, P_CYCLES)];
 }
 
+/* The note's "Black 61 + 12 prisoners" for one side of the territory count. */
+static void
+side_text(char *buf, size_t len, const char *name, const struct sht_side_score *s,
+    int pass_stones)
+{
+	snprintf(buf, len, "%s %d%s + %d prisoner%s (%d pass stone%s)%s", name,
+	    s->territory / 2, s->territory % 2 ? ".5" : "", s->prisoners / 2,
+	    s->prisoners == 2 ? "" : "s", pass_stones, pass_stones == 1 ? "" : "s",
+	    s->komi ? " + komi" : "");
+}
+
+/*
+ * AGA 2008: the same result by territory counting, where each pass hands the opponent a
+ * prisoner and White passes last.  Area minus territory is the difference in turns taken
+ * (stones played + passes) plus the handicap stones, so with White's pass last the two agree
+ * once the area count gives White N - 1 points for N handicap stones.  The area count stands;
+ * the note gives the second count, and says so when a record's turns break the identity (an
+ * unfinished record, or one closing on Black's pass without White's).
+ */
+static void
+aga_second_count(const struct sht_param_value *v, const struct sht_host *host,
+    const struct sht_position *pos, struct sht_score_result *out)
+{
+	struct sht_counts k;
+	struct sht_tally_policy territory = { sizeof(territory), SHT_COUNTING_TERRITORY, 0,
+		SHT_SEKI_EYES_COUNT, SHT_TAX_NONE, 0, 0, 0 };
+	struct sht_score_result t;
+	char b[64], w[64];
+	int pass_stones[3], owed = 0, gap;
+
+	if (out->size < offsetof(struct sht_score_result, note) + sizeof(out->note))
+		return;
+	memset(&k, 0, sizeof(k));
+	k.size = sizeof(k);
+	host->count(pos, &k);
+	if (k.size < offsetof(struct sht_counts, closing_passes) + sizeof(k.closing_passes))
+		return;
+	/* A record closing on Black's pass owes White's last pass: its stone counts. */
+	if (SHT_CHOICE(v, P_LAST_PASS) == LAST_PASS_WHITE && k.closing_passes > 0 &&
+	    k.to_move == SHT_RP_WHITE)
+		owed = 1;
+	pass_stones[SHT_RP_BLACK] = k.passes[SHT_RP_WHITE] + owed;
+	pass_stones[SHT_RP_WHITE] = k.passes[SHT_RP_BLACK];
+	memset(&t, 0, sizeof(t));
+	t.size = sizeof(t);
+	host->tally(pos, &territory, &t);
+	t.black.prisoners += 2 * pass_stones[SHT_RP_BLACK];
+	t.black.total += 2 * pass_stones[SHT_RP_BLACK];
+	t.white.prisoners += 2 * pass_stones[SHT_RP_WHITE];
+	t.white.total += 2 * pass_stones[SHT_RP_WHITE];
+	t.margin = t.black.total - t.white.total;
+	side_text(b, sizeof(b), "Black", &t.black, pass_stones[SHT_RP_BLACK]);
+	side_text(w, sizeof(w), "White", &t.white, pass_stones[SHT_RP_WHITE]);
+	gap = t.margin - out->margin;
+	out->note[0] = '\0';
+	if (gap == 0)
+		sht_plugin_text_add(out->note, sizeof(out->note), "AGA territory count with pass stones%s: %s, "
+		    "%s: the same margin as the area count", owed ? " (and White's last pass)" : "",
+		    b, w);
+	else
+		sht_plugin_text_add(out->note, sizeof(out->note), "AGA territory count with pass stones: %s, "
+		    "%s: %d%s point%s %s Black than the area count, which stands (uneven turns: the "
+		    "record is unfinished or not closed by White's pass)", b, w, abs(gap) / 2,
+		    abs(gap) % 2 ? ".5" : "", abs(gap) == 2 ? "" : "s", gap > 0 ? "better for" :
+		    "worse for");
+}
+
+/* WMSG 2008's komi point when White passes first, and Ing's tie that Black wins: changes
+ * to tally's result that the policy does not express, rewritten by the host's texts. */
+static void
+adjust_komi_and_ties(const struct sht_param_value *v, const struct sht_host *host,
+    const struct sht_position *pos, struct sht_score_result *out)
+{
+	bool changed = false;
+
+	if (host->size < offsetof(struct sht_host, result_texts) + sizeof(host->result_texts) ||
+	    host->result_texts == NULL)
+		return;
+	if (v[P_FIRST_PASS_BONUS].number != 0) {
+		struct sht_counts k;
+
+		memset(&k, 0, sizeof(k));
+		k.size = sizeof(k);
+		host->count(pos, &k);
+		if (k.size >= offsetof(struct sht_counts, first_pass) + sizeof(k.first_pass) &&
+		    k.first_pass == SHT_RP_WHITE) {
+			/* Hundredths of a point to half points. */
+			int bonus = (int)(v[P_FIRST_PASS_BONUS].number / 50);
+
+			out->white.komi += bonus;
+			out->white.total += bonus;
+			out->margin -= bonus;
+			changed = true;
+		}
+	}
+	if (changed || SHT_CHOICE(v, P_TIES) == TIES_BLACK) {
+		out->winner = out->margin > 0 ? SHT_WINNER_BLACK : out->margin < 0 ?
+		    SHT_WINNER_WHITE : SHT_CHOICE(v, P_TIES) == TIES_BLACK ? SHT_WINNER_BLACK :
+		    SHT_WINNER_DRAW;
+		host->result_texts(out);
+	}
+}
+
 static int
 chinese_score(const void *rules, const struct sht_host *host, const struct sht_position *pos,
     struct sht_score_result *out, char *err, size_t errlen)
@@ -161,6 +289,9 @@ chinese_score(const void *rules, const struct sht_host *host, const struct sht_p
 	(void)err;
 	(void)errlen;
 	host->tally(pos, &policy, out);
+	adjust_komi_and_ties(v, host, pos, out);
+	if (v[P_PASS_STONES].number)
+		aga_second_count(v, host, pos, out);
 	if (SHT_CHOICE(v, P_UNIT) == UNIT_ZI)
 		sht_native_zi(out);
 	else
@@ -176,6 +307,7 @@ chinese_describe(const void *rules, char *buf, size_t len)
 	bool in_zi = SHT_CHOICE(v, P_KOMI_UNIT) == KOMI_ZI, split = SHT_CHOICE(v, P_DAME) ==
 	    DAME_SPLIT;
 	int ko = SHT_CHOICE(v, P_KO);
+	bool ties_black = SHT_CHOICE(v, P_TIES) == TIES_BLACK;
 	char komi_text[64];
 
 	buf[0] = '\0';
@@ -196,12 +328,30 @@ chinese_describe(const void *rules, char *buf, size_t len)
 		whole = need / 100;
 
 		sht_plugin_text_add(buf, len, "The baseline is half the board (%ld%s) and %s, so "
-		    "Black wins with a count above %ld%s.  ", n * n / 2, n * n % 2 ? ".5" : "",
-		    komi_text, whole, quarter[need % 100 / 25]);
+		    "Black wins with a count %s %ld%s%s.  ", n * n / 2, n * n % 2 ? ".5" : "",
+		    komi_text, ties_black ? "of" : "above", whole, quarter[need % 100 / 25],
+		    ties_black ? " or more" : "");
 	} else {
 		sht_plugin_text_add(buf, len, "The margin is Black's count less White's, less %s.  ",
 		    komi != 0 ? komi_text : "nothing (no komi)");
 	}
+	if (v[P_FIRST_PASS_BONUS].number != 0) {
+		long bonus = v[P_FIRST_PASS_BONUS].number;
+
+		/* A whole number of half points (configure checked it). */
+		sht_plugin_text_add(buf, len, "When White makes the game's first pass, White gets "
+		    "%ld%s point%s more.  ", bonus / 100, bonus % 100 ? ".5" : "",
+		    bonus == 100 ? "" : "s");
+	}
+	if (ties_black)
+		sht_plugin_text_add(buf, len, "A tie is a win for Black.  ");
+	if (v[P_PASS_STONES].number)
+		sht_plugin_text_add(buf, len, "Each pass hands the opponent a prisoner (a pass "
+		    "stone), so territory + prisoners gives the same result; the notes give that "
+		    "second count.  ");
+	if (SHT_CHOICE(v, P_LAST_PASS) == LAST_PASS_WHITE)
+		sht_plugin_text_add(buf, len, "White passes last: a game closing on Black's pass "
+		    "needs one more White pass.  ");
 	switch ((enum handicap)SHT_CHOICE(v, P_HANDICAP)) {
 	case HANDICAP_HALF:
 		sht_plugin_text_add(buf, len, "Handicap: Black returns half the handicap count "
@@ -244,7 +394,8 @@ static const struct sht_ruleset_plugin plugin = {
 	    "of computer go (Tromp-Taylor, New Zealand): stones and surrounded points counted, "
 	    "superko, komi in zi or points.",
 	.sources = "docs/rules.md section 2: CN88, CN-REF88 17-20, CN-REF02, CN-CNT, CN-KOMI, "
-	    "SL-541, SL-CSK; Tromp-Taylor and AGA variants from docs/rules.md section 6 (TT, AGA).",
+	    "SL-541, SL-CSK; the Tromp-Taylor, New Zealand, AGA, Ing and WMSG 2008 variants from "
+	    "docs/rules.md section 6 (TT, AGA, ING, WMSG).",
 	.params = params,
 	.nparams = P_COUNT,
 	.configure = chinese_configure,

@@ -25,8 +25,12 @@ sht_native_zi(struct sht_score_result *r)
 		snprintf(r->native_text, sizeof(r->native_text), "无胜负");
 		return;
 	}
-	if (r->winner == SHT_WINNER_DRAW || q == 0) {
+	if (r->winner == SHT_WINNER_DRAW) {
 		snprintf(r->native_text, sizeof(r->native_text), "和棋");
+		return;
+	}
+	if (q == 0) { /* a tie the rules give to one side */
+		snprintf(r->native_text, sizeof(r->native_text), "和棋%s胜", winner_zh(r->winner));
 		return;
 	}
 	if (frac == 2) /* a half: 子半, or 半子 alone */
@@ -49,8 +53,10 @@ sht_native_points(struct sht_score_result *r, const char *unit, const char *char
 	r->native_margin = (long)r->margin * 50;
 	if (r->winner == SHT_WINNER_NONE)
 		snprintf(r->native_text, sizeof(r->native_text), "无胜负");
-	else if (r->winner == SHT_WINNER_DRAW || h == 0)
+	else if (r->winner == SHT_WINNER_DRAW)
 		snprintf(r->native_text, sizeof(r->native_text), "和棋");
+	else if (h == 0) /* a tie the rules give to one side */
+		snprintf(r->native_text, sizeof(r->native_text), "和棋%s胜", winner_zh(r->winner));
 	else if (h % 2)
 		snprintf(r->native_text, sizeof(r->native_text), "%s胜%d%s半", winner_zh(r->winner),
 		    h / 2, character);
