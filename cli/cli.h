@@ -53,6 +53,14 @@ struct cli_args {
 	bool stdin_jsonl;         /* batch's --stdin-jsonl */
 	bool summary;             /* batch's --summary */
 	const char *svg;          /* batch's and report's --svg */
+	/* referee-gtp's: the board, the match, the records, the limits (0 when not given) */
+	int board_size;           /* --size */
+	int games;                /* --games */
+	int handicap;             /* --handicap */
+	bool alternate;           /* --alternate: the engines change colours each game */
+	const char *sgf_prefix;   /* --sgf: the games go to PREFIX-1.sgf, PREFIX-2.sgf, ... */
+	int max_moves;            /* --max-moves */
+	long move_timeout_ms;     /* --timeout, without a clock */
 };
 
 /* The subcommands, for dispatch and help. */
@@ -118,6 +126,7 @@ int cmd_compare(struct cli *cli, int argc, char **argv);
 int cmd_replay(struct cli *cli, int argc, char **argv);
 int cmd_clock(struct cli *cli, int argc, char **argv);
 int cmd_referee(struct cli *cli, int argc, char **argv);
+int cmd_referee_gtp(struct cli *cli, int argc, char **argv);
 int cmd_batch(struct cli *cli, int argc, char **argv);
 int cmd_report(struct cli *cli, int argc, char **argv);
 

@@ -45,6 +45,13 @@ bool gtp_engine_running(const struct gtp_engine *e);
 void gtp_engine_stop(struct gtp_engine *e, int64_t timeout_ms);
 /* Frees what the engine holds (stopping it first if it runs). */
 void gtp_engine_free(struct gtp_engine *e);
+/*
+ * The first whole answer in buf (*buf_len bytes, carriage returns already dropped), taken out
+ * of it: 1 with the answer's text in answer (and *refused for '?'), 0 when more bytes are
+ * needed, -1 when the bytes are not GTP.  An answer is '=' or '?', an optional id, text, and an
+ * empty line; empty lines before it are skipped, as the GTP specification asks of a controller.
+ */
+int gtp_take_answer(char *buf, size_t *buf_len, char *answer, size_t len, bool *refused);
 /* Milliseconds on the monotonic clock. */
 int64_t gtp_now_ms(void);
 

@@ -191,6 +191,96 @@ apply_svg(struct cli *cli, struct cli_args *args, const char *value)
 	return NULL;
 }
 
+/* A whole number in [min, max] from an option's value; false when it is not one. */
+static bool
+whole_number(const char *value, long min, long max, long *out)
+{
+	char *end;
+	long v = strtol(value, &end, 10);
+
+	if (end == value || *end != '\0' || v < min || v > max)
+		return false;
+	*out = v;
+	return true;
+}
+
+static const char *
+apply_size(struct cli *cli, struct cli_args *args, const char *value)
+{
+	long v;
+
+	(void)cli;
+	if (!whole_number(value, 2, 25, &v))
+		return "--size takes the lines each way, 2 to 25";
+	args->board_size = (int)v;
+	return NULL;
+}
+
+static const char *
+apply_games(struct cli *cli, struct cli_args *args, const char *value)
+{
+	long v;
+
+	(void)cli;
+	if (!whole_number(value, 1, 100000, &v))
+		return "--games takes a number of games, 1 to 100000";
+	args->games = (int)v;
+	return NULL;
+}
+
+static const char *
+apply_handicap(struct cli *cli, struct cli_args *args, const char *value)
+{
+	long v;
+
+	(void)cli;
+	if (!whole_number(value, 0, 9, &v) || v == 1)
+		return "--handicap takes 0, or 2 to 9 stones";
+	args->handicap = (int)v;
+	return NULL;
+}
+
+static const char *
+apply_alternate(struct cli *cli, struct cli_args *args, const char *value)
+{
+	(void)cli;
+	(void)value;
+	args->alternate = true;
+	return NULL;
+}
+
+static const char *
+apply_sgf(struct cli *cli, struct cli_args *args, const char *value)
+{
+	(void)cli;
+	args->sgf_prefix = value;
+	return NULL;
+}
+
+static const char *
+apply_max_moves(struct cli *cli, struct cli_args *args, const char *value)
+{
+	long v;
+
+	(void)cli;
+	if (!whole_number(value, 1, 100000, &v))
+		return "--max-moves takes a number of moves, 1 to 100000";
+	args->max_moves = (int)v;
+	return NULL;
+}
+
+static const char *
+apply_timeout(struct cli *cli, struct cli_args *args, const char *value)
+{
+	int64_t ms;
+
+	(void)cli;
+	if (!sht_duration_parse(value, &ms) || ms <= 0)
+		return "--timeout takes a duration: 30 (seconds), 1m30s, 500ms";
+	args->move_timeout_ms = (long)ms;
+	return NULL;
+}
+
 static const struct cli_option options[] = {
 	{ "-r", "RULESET", "the ruleset (for compare and batch, a comma-separated list; all by "
 	    "default); without it, the record's RU, else chinese", apply_ruleset },
@@ -221,6 +311,20 @@ static const struct cli_option options[] = {
 	    "rulesets (winner changes, margin differences), winner changes by board size and by "
 	    "period, agreement with the record by collection; on standard output when the records "
 	    "go to a file (-o), else on standard error", apply_summary },
+	{ "--size", "N", "lines each way of the board (default: the ruleset's)", apply_size },
+	{ "--games", "K", "games in the match (default 1)", apply_games },
+	{ "--handicap", "N", "handicap stones, 2 to 9, at GTP's fixed points (Black's engine "
+	    "places them with fixed_handicap, White's is told with set_free_handicap)",
+	    apply_handicap },
+	{ "--alternate", NULL, "the engines change colours after each game (default: the first "
+	    "engine is always Black)", apply_alternate },
+	{ "--sgf", "PREFIX", "write game K to PREFIX-K.sgf (default referee-gtp), overwriting",
+	    apply_sgf },
+	{ "--max-moves", "N", "a game not over after N moves ends with no result (default three "
+	    "times the points of the board)", apply_max_moves },
+	{ "--timeout", "DURATION", "without --clock, how long an engine may think over one move "
+	    "before it is taken to have hung, killed, and loses the game (default 60s); with "
+	    "--clock the clock decides", apply_timeout },
 	{ "--svg", "FILE", "a picture as SVG in FILE: for score, the board after the judgement "
 	    "(territory, dead stones, seki, dame, settle moves, the result); for compare, a board "
 	    "per ruleset; for batch and report, the summary's charts (a histogram of margin "

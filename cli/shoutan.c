@@ -23,6 +23,13 @@ static const struct cli_command commands[] = {
 	    "batch --stdin-jsonl [...]",
 	  "Every game of files, folders and archives (.zip, .tar.gz, ...) scored under each "
 	  "ruleset, one record a game and ruleset, on every core." },
+	{ "referee-gtp", cmd_referee_gtp, "referee-gtp [-r RULESET] [--size N] [--games K] "
+	    "[--komi X] [--handicap N] [--clock KEY=VALUE,...] [--alternate] [--sgf PREFIX] "
+	    "[--max-moves N] [--timeout DURATION] [--json|--compact] -- BLACK_CMD... -- "
+	    "WHITE_CMD...",
+	  "A match between two GTP engines, refereed under a ruleset: legality and its "
+	  "consequences, clocks, the end and the count; each game written as SGF, then the "
+	  "results table." },
 	{ "report", cmd_report, "report RESULTS|- [--svg FILE]",
 	  "The research summary of batch's JSON lines: rulesets, pairs of rulesets, winner "
 	  "changes by board size and period, agreement with the record by collection." },

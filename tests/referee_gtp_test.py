@@ -1,0 +1,163 @@
+"""shoutan referee-gtp end to end: GNU Go against itself at level 1 on 9x9 under chinese and
+japanese (the SGF written replays with no illegal move, and its result is what shoutan score
+gives of it), and scripted engines (tests/fake_gtp_engine.py) that play an illegal move, hang,
+exit, or answer nonsense, each handled as the ruleset says while the match goes on.
+
+usage: referee_gtp_test.py SHOUTAN PLUGINS_DIR RULESETS_DIR
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+from harness import Checks
+
+SHOUTAN, PLUGINS, RULESETS = (os.path.abspath(a) for a in sys.argv[1:4])
+FAKE = [sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                     "fake_gtp_engine.py")]
+GNUGO = shutil.which("gnugo") or ("/usr/games/gnugo" if os.path.exists("/usr/games/gnugo")
+                                  else None)
+check = Checks()
+
+
+def shoutan(args, cwd):
+    p = subprocess.run([SHOUTAN, "--plugins-dir", PLUGINS, "--rulesets-dir", RULESETS] + args,
+                       capture_output=True, text=True, cwd=cwd, timeout=300)
+    return p.returncode, p.stdout, p.stderr
+
+
+def match(options, black, white, cwd):
+    """Runs a match with --json; its report, or None (the failure checked)."""
+    code, out, err = shoutan(["referee-gtp", "--json", "--compact"] + options + ["--"] + black +
+                             ["--"] + white, cwd)
+    if code != 0:
+        check("referee-gtp %s runs" % " ".join(options), False, err)
+        return None
+    return json.loads(out)
+
+
+def score_of(ruleset, game, cwd):
+    """shoutan score of a written game with the dead stones the referee counted."""
+    dead = ",".join(game.get("dead", [])) or "none"
+    code, out, err = shoutan(["score", "-r", ruleset, "--dead", dead, "--json", "--compact",
+                              game["sgf"]], cwd)
+    return json.loads(out) if code == 0 else {"error": err}
+
+
+def sgf_text(cwd, game):
+    with open(os.path.join(cwd, game["sgf"])) as f:
+        return f.read()
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    # ---- GNU Go against itself ----
+    if GNUGO is None:
+        print("skip GNU Go matches: gnugo is not installed")
+    else:
+        engine = [GNUGO, "--mode", "gtp", "--level", "1"]
+        for ruleset in ("chinese", "japanese"):
+            r = match(["-r", ruleset, "--size", "9", "--games", "2", "--alternate", "--sgf",
+                       "gg-" + ruleset], engine, engine, tmp)
+            if r is None:
+                continue
+            check("%s: two games reported" % ruleset, len(r["games"]) == 2, r)
+            check("%s: the engines changed colours" % ruleset,
+                  [g["black_engine"] for g in r["games"]] == [1, 2])
+            for g in r["games"]:
+                text = sgf_text(tmp, g)
+                check("%s game %d: the SGF carries RE, RU and both players" % (ruleset, g["game"]),
+                      "RE[%s]" % g["re"] in text and "RU[%s]" % ruleset in text and
+                      "PB[GNU Go" in text and "PW[GNU Go" in text, text[:300])
+                code, out, err = shoutan(["replay", "-r", ruleset, "--json", "--compact",
+                                          g["sgf"]], tmp)
+                replay = json.loads(out) if code == 0 else {}
+                check("%s game %d: the SGF replays with no illegal move" % (ruleset, g["game"]),
+                      code == 0 and all(m.get("verdict") == "ok"
+                                        for m in replay.get("moves", [])), err or out[:300])
+                check("%s game %d: ended by two passes and counted" % (ruleset, g["game"]),
+                      g["how"] == "counting" and text.rstrip().endswith(")"), g)
+                s = score_of(ruleset, g, tmp)
+                check("%s game %d: the result is shoutan score's of the SGF (%s)" %
+                      (ruleset, g["game"], g["re"]), s.get("re") == g["re"], s)
+            wins = sum(e["wins"] for e in r["engines"])
+            check("%s: the table counts every decided game" % ruleset,
+                  wins == sum(1 for g in r["games"] if g["re"][0] in "BW"), r["engines"])
+            check("%s: wins split by colour add up" % ruleset,
+                  all(e["black_wins"] + e["white_wins"] == e["wins"] and
+                      e["black_games"] + e["white_games"] == e["games"] for e in r["engines"]))
+
+    # ---- an illegal move: suicide at A1, void under chinese, a loss under japanese ----
+    black = FAKE + ["--name", "FB", "--script", "A2,B1"]
+    white = FAKE + ["--name", "FW", "--script", "E5,A1"]
+    r = match(["-r", "chinese", "--size", "9", "--sgf", "sui-zh"], black, white, tmp)
+    if r is not None:
+        g = r["games"][0]
+        text = sgf_text(tmp, g)
+        check("chinese: a suicide is void and the game goes on to a count",
+              g["how"] == "counting" and "White played A1: void" in text, text)
+        check("chinese: the void move is written as a pass", ";W[]C[White played A1" in text, text)
+        s = score_of("chinese", g, tmp)
+        check("chinese: shoutan score of the record agrees", s.get("re") == g["re"], s)
+    log = os.path.join(tmp, "undo.log")
+    r = match(["-r", "chinese", "--size", "9", "--sgf", "sui-undo"], black,
+              FAKE + ["--name", "FW", "--script", "E5,A1", "--no-undo", "--log", log], tmp)
+    if r is not None:
+        with open(log) as f:
+            commands = f.read().split("\n")
+        check("an engine that cannot undo gets the game again from clear_board",
+              commands.count("clear_board") == 2 and "play white E5" in commands and
+              r["games"][0]["how"] == "counting", commands)
+    r = match(["-r", "japanese", "--size", "9", "--sgf", "sui-ja"], black, white, tmp)
+    if r is not None:
+        g = r["games"][0]
+        check("japanese: a suicide loses the game", g["re"] == "B+F" and "suicide" in g["reason"],
+              g)
+        s = score_of("japanese", g, tmp)
+        check("japanese: shoutan score of the record agrees", s.get("re") == "B+F", s)
+
+    # ---- an engine that hangs: killed, it loses, and the match goes on ----
+    r = match(["-r", "chinese", "--size", "9", "--games", "2", "--timeout", "1", "--sgf",
+               "hang"], FAKE + ["--script", "C3,D4"], FAKE + ["--hang-at", "1"], tmp)
+    if r is not None:
+        check("a hanging engine loses each game, and the match plays both",
+              [g["re"] for g in r["games"]] == ["B+F", "B+F"] and
+              all("did not answer genmove within 1.0 s" in g["reason"] for g in r["games"]),
+              r["games"])
+    r = match(["-r", "chinese", "--size", "9", "--clock", "type=absolute,main=1s", "--sgf",
+               "flag"], FAKE + ["--script", "C3,D4"], FAKE + ["--script", "E5", "--hang-at", "2"],
+              tmp)
+    if r is not None:
+        g = r["games"][0]
+        check("with a clock, a hanging engine's flag falls", g["re"] == "B+T" and
+              g["how"] == "time", g)
+        check("the record keeps the clock", "TM[1.000]" in sgf_text(tmp, g) and
+              "WL[" in sgf_text(tmp, g))
+
+    # ---- an engine that exits, and one that answers nonsense ----
+    r = match(["-r", "chinese", "--size", "9", "--games", "2", "--sgf", "exit"],
+              FAKE + ["--exit-at", "2", "--script", "C3"], FAKE, tmp)
+    if r is not None:
+        check("an engine that exits loses, restarted for the next game",
+              [g["re"] for g in r["games"]] == ["W+F", "W+F"] and
+              all("exited with status 3" in g["reason"] for g in r["games"]), r["games"])
+    for what, args, words in (("speaks no GTP", ["--garble-at", "1"], "not GTP"),
+                              ("names no point", ["--script", "Z99"], "'Z99'"),
+                              ("plays an occupied point", ["--script", "C3,C3"], "occupied")):
+        r = match(["-r", "chinese", "--size", "9", "--sgf", "bad"], FAKE + args,
+                  FAKE + ["--script", "D4"], tmp)
+        if r is not None:
+            g = r["games"][0]
+            check("an engine that %s loses the game" % what,
+                  g["re"] == "W+F" and words in g["reason"], g)
+
+    # ---- refusals ----
+    code, out, err = shoutan(["referee-gtp", "-r", "chinese", "--", "no-such-engine-here", "--"] +
+                             FAKE, tmp)
+    check("an engine that cannot be run is an error naming it",
+          code == 1 and "cannot run 'no-such-engine-here'" in err, err)
+    code, out, err = shoutan(["referee-gtp", "-r", "chinese", "--"] + FAKE, tmp)
+    check("one engine is a usage error", code == 2 and "give both engines" in err, err)
+
+sys.exit(check.summary())
