@@ -970,6 +970,13 @@ cmd_referee_gtp(struct cli *cli, int argc, char **argv)
 		cli_args_free(&args);
 		return status;
 	}
+	if (cli->socket_path != NULL) {
+		/* The referee keeps the game between the engines' answers: a daemon request
+		 * would replay it from the start at every move. */
+		status = cli_usage_error(cli, "referee-gtp referees in-process; it takes no --socket");
+		cli_args_free(&args);
+		return status;
+	}
 	cli->registry = sht_registry_load(cli->plugins_dir, cli->rulesets_dir, why, sizeof(why));
 	if (cli->registry == NULL) {
 		fprintf(stderr, "shoutan referee-gtp: %s\n", why);
