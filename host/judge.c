@@ -280,6 +280,7 @@ judge_begin(const struct sht_ruleset *rs, int w, int h, int capacity, bool seate
 	sht_board_options_init(&o, w, h);
 	o.ko = (enum sht_ko_rule)su->ko;
 	o.multi_stone_suicide = su->multi_stone_suicide != 0;
+	o.capture_ban = su->capture_ban != 0;
 	o.track_history = true;
 	o.history_on_request = on_request;
 	o.supply[SHT_BLACK] = su->supply[SHT_RP_BLACK];

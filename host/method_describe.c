@@ -46,7 +46,7 @@ sht_method_describe(const struct sht_context *ctx, json_t *params, struct sht_er
 {
 	const struct sht_ruleset *rs;
 	const struct sht_ruleset_plugin *d;
-	json_t *name = json_object_get(params, "ruleset"), *list, *seated;
+	json_t *name = json_object_get(params, "ruleset"), *list, *seated, *out, *setup;
 	char text[2048];
 
 	if (!json_is_string(name))
@@ -100,7 +100,7 @@ sht_method_describe(const struct sht_context *ctx, json_t *params, struct sht_er
 			    rs->setup.seated[i].y))));
 		sht_board_free(b);
 	}
-	return json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:o, s:{s:[i,i], s:s, s:o, s:s, "
+	out = json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:o, s:{s:[i,i], s:s, s:o, s:s, "
 	    "s:b, s:[i,i], s:o, s:i, s:s}, s:o}",
 	    "name", rs->name, "plugin", d->family, "title", rs->title, "summary", rs->summary,
 	    "description", text,
@@ -117,6 +117,12 @@ sht_method_describe(const struct sht_context *ctx, json_t *params, struct sht_er
 	    "warnings_to_lose", rs->setup.warnings_to_lose,
 	    "ko_life", rs->setup.ko_life == SHT_KO_LIFE_DEAD ? "dead" : "play",
 	    "clock", rs->clock.kind != 0 ? sht_clock_spec_json(&rs->clock) : json_null());
+	/* Who must pass last (AGA) and Tibetan go's capture ban, beside the rest of the setup. */
+	setup = json_object_get(out, "setup");
+	json_object_set_new(setup, "last_pass", rs->setup.last_pass == SHT_RP_EMPTY ?
+	    json_string("either") : json_string(rs->setup.last_pass == SHT_RP_BLACK ? "B" : "W"));
+	json_object_set_new(setup, "capture_ban", json_boolean(rs->setup.capture_ban != 0));
+	return out;
 }
 
 static const char *const describe_params[] = { "ruleset", NULL };

@@ -466,6 +466,7 @@ sht_board_clear(struct sht_board *b)
 	b->hash = 0;
 	b->ko_point = SHT_NO_POINT;
 	b->ko_player = SHT_EMPTY;
+	b->ban_player = SHT_EMPTY;
 	b->to_move = SHT_BLACK;
 	memset(b->captures, 0, sizeof(b->captures));
 	b->stones_left[SHT_BLACK] = b->opt.supply[SHT_BLACK];
@@ -494,6 +495,9 @@ sht_board_clone(const struct sht_board *src)
 	b->hash = src->hash;
 	b->ko_point = src->ko_point;
 	b->ko_player = src->ko_player;
+	b->ban_player = src->ban_player;
+	if (src->ban_player != SHT_EMPTY)
+		memcpy(b->ban, src->ban, sizeof(b->ban));
 	b->to_move = src->to_move;
 	memcpy(b->captures, src->captures, sizeof(b->captures));
 	memcpy(b->stones_left, src->stones_left, sizeof(b->stones_left));
@@ -880,6 +884,8 @@ assess(const struct sht_board *b, enum sht_color c, int p, struct sht_move_info 
 		return info->verdict = SHT_ILLEGAL_NO_STONES;
 	if (p == b->ko_point && (int)c == b->ko_player)
 		return info->verdict = SHT_ILLEGAL_KO;
+	if ((int)c == b->ban_player && bit_test(b->ban, p))
+		return info->verdict = SHT_ILLEGAL_KO;
 
 	{
 		/* The neighbours through pointers at p, one at a time (all four at once kept too
@@ -1030,6 +1036,13 @@ place_stone(struct sht_board *b, int c, int p, const struct assessment *a)
 
 	b->ko_point = SHT_NO_POINT;
 	b->ko_player = SHT_EMPTY;
+	if (b->opt.capture_ban && captured > 0) {
+		/* The removed list holds the captures now; a suicide's stones come after. */
+		memset(b->ban, 0, sizeof(b->ban));
+		for (int k = 0; k < b->nremoved; k++)
+			bit_set(b->ban, b->removed[k]);
+		b->ban_player = opp;
+	}
 	if (libs[id] == 0) {
 		/* A multi-stone suicide that the assessment allowed. */
 		b->captures[opp] += remove_chain(b, id);
@@ -1059,6 +1072,7 @@ sht_board_play(struct sht_board *b, enum sht_color c, int p, struct sht_move_inf
 		a.hist_slot = -1; /* the start was recorded since the probe */
 	}
 	b->nremoved = 0;
+	b->ban_player = SHT_EMPTY;
 	b->moves++;
 	b->to_move = opp;
 	if (p == SHT_PASS) {
@@ -1137,6 +1151,7 @@ sht_board_setup(struct sht_board *b, enum sht_color c, int p)
 	sht_board_rebuild(b);
 	b->ko_point = SHT_NO_POINT;
 	b->ko_player = SHT_EMPTY;
+	b->ban_player = SHT_EMPTY;
 	/* Setup mid-game is a new position in the history; before the first move it simply is
 	 * the starting position, recorded when play begins. */
 	if (b->history_started)
@@ -1152,6 +1167,8 @@ struct sht_board_snapshot {
 	uint64_t hash;
 	int ko_point, ko_player, to_move, captures[3], stones_left[3], moves, passes, stones;
 	int passes_by[3];
+	int ban_player;
+	uint64_t ban[SHT_BITSET_WORDS];
 	int history_started, hist_len;
 	unsigned char data[];
 };
@@ -1188,6 +1205,9 @@ sht_board_save(const struct sht_board *b, struct sht_board_snapshot *s)
 	s->moves = b->moves;
 	s->passes = b->passes;
 	memcpy(s->passes_by, b->passes_by, sizeof(s->passes_by));
+	s->ban_player = b->ban_player;
+	if (b->ban_player != SHT_EMPTY)
+		memcpy(s->ban, b->ban, sizeof(s->ban));
 	s->stones = b->stones;
 	s->history_started = b->history_started;
 	s->hist_len = b->hist_len;
@@ -1207,6 +1227,9 @@ sht_board_restore(struct sht_board *b, const struct sht_board_snapshot *s)
 	b->moves = s->moves;
 	b->passes = s->passes;
 	memcpy(b->passes_by, s->passes_by, sizeof(b->passes_by));
+	b->ban_player = s->ban_player;
+	if (s->ban_player != SHT_EMPTY)
+		memcpy(b->ban, s->ban, sizeof(b->ban));
 	b->stones = s->stones;
 	b->history_started = s->history_started;
 	b->nremoved = 0;

@@ -45,6 +45,10 @@ struct sht_board {
 	/* Scalars, saved by a snapshot. */
 	uint64_t hash;
 	int ko_point, ko_player;
+	/* opt.capture_ban: the points the last move captured, which ban_player may not play on
+	 * now (SHT_EMPTY: no ban; the bitset is meaningful only while ban_player is set). */
+	int ban_player;
+	uint64_t ban[SHT_BITSET_WORDS];
 	int to_move;
 	int captures[3];
 	int stones_left[3];
@@ -81,6 +85,12 @@ bit_set(uint64_t *bits, int p)
 	bits[p >> 6] |= UINT64_C(1) << (p & 63);
 }
 
+static inline bool
+bit_test(const uint64_t *bits, int p)
+{
+	return bits[p >> 6] >> (p & 63) & 1;
+}
+
 static inline void
 bit_clear(uint64_t *bits, int p)
 {
@@ -108,7 +118,8 @@ sht_board_legal_quick(const struct sht_board *b, int c, int p)
 
 	if (b->opt.track_history)
 		return sht_board_check(b, (enum sht_color)c, p, NULL) == SHT_LEGAL;
-	if (col[p] != SHT_EMPTY || b->stones_left[c] == 0 || (p == b->ko_point && c == b->ko_player))
+	if (col[p] != SHT_EMPTY || b->stones_left[c] == 0 || (p == b->ko_point && c == b->ko_player) ||
+	    (c == b->ban_player && bit_test(b->ban, p)))
 		return false;
 	for (int d = 0; d < 4; d++) {
 		int q = p + b->dir[d], k = col[q];

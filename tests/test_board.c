@@ -124,6 +124,56 @@ test_simple_ko(void **state)
 	sht_board_free(b);
 }
 
+/* Tibetan go's rule (opt.capture_ban): every point the opponent just captured is closed for
+ * one move, whatever the size of the capture; the ban survives a snapshot and a clone. */
+static void
+test_capture_ban(void **state)
+{
+	static const char position[] =
+	    ". O O . .\n"
+	    "O X X . .\n"
+	    ". O O . .\n"
+	    ". . . . .\n"
+	    ". . . . .\n";
+	struct sht_board_options o;
+	struct sht_board *b, *copy;
+	struct sht_board_snapshot *snap;
+
+	(void)state;
+	sht_board_options_init(&o, 0, 0);
+	o.capture_ban = true;
+	b = sht_board_from_diagram(position, &o);
+	assert_non_null(b);
+	assert_int_equal(play(b, SHT_WHITE, "D4"), SHT_LEGAL); /* takes B4 and C4 */
+	assert_int_equal(sht_board_captures(b, SHT_WHITE), 2);
+	assert_int_equal(play(b, SHT_BLACK, "B4"), SHT_ILLEGAL_KO);
+	assert_int_equal(play(b, SHT_BLACK, "C4"), SHT_ILLEGAL_KO);
+	/* Kept by a snapshot and a clone. */
+	snap = sht_board_snapshot_new(b);
+	assert_non_null(snap);
+	sht_board_save(b, snap);
+	assert_int_equal(play(b, SHT_BLACK, "E1"), SHT_LEGAL);
+	sht_board_restore(b, snap);
+	assert_int_equal(play(b, SHT_BLACK, "C4"), SHT_ILLEGAL_KO);
+	copy = sht_board_clone(b);
+	assert_non_null(copy);
+	assert_int_equal(play(copy, SHT_BLACK, "B4"), SHT_ILLEGAL_KO);
+	sht_board_free(copy);
+	/* The ban lasts one move: after Black plays elsewhere it is lifted. */
+	assert_int_equal(play(b, SHT_BLACK, "E1"), SHT_LEGAL);
+	assert_int_equal(play(b, SHT_WHITE, "E2"), SHT_LEGAL);
+	assert_int_equal(play(b, SHT_BLACK, "B4"), SHT_LEGAL);
+	sht_board_snapshot_free(snap);
+	sht_board_free(b);
+
+	/* Without the rule the point is open at once. */
+	o.capture_ban = false;
+	b = sht_board_from_diagram(position, &o);
+	assert_int_equal(play(b, SHT_WHITE, "D4"), SHT_LEGAL);
+	assert_int_equal(play(b, SHT_BLACK, "B4"), SHT_LEGAL);
+	sht_board_free(b);
+}
+
 /* A position whose only moves recreate an earlier board: positional superko forbids, simple
  * ko allows and reports the repetition. */
 static void
@@ -669,6 +719,7 @@ main(void)
 		cmocka_unit_test(test_capture_and_liberties),
 		cmocka_unit_test(test_suicide_rules),
 		cmocka_unit_test(test_simple_ko),
+		cmocka_unit_test(test_capture_ban),
 		cmocka_unit_test(test_cycle_detection),
 		cmocka_unit_test(test_setup_and_supply),
 		cmocka_unit_test(test_vertices),

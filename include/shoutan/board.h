@@ -70,6 +70,10 @@ struct sht_board_options {
 	 * at every move.  sht_move_info.repeated is then always false, and sht_board_occurrences
 	 * reads the whole list.  Ignored under superko, which asks at every move. */
 	bool history_on_request;
+	/* Tibetan go's rule: no stone on a point the opponent emptied by capture with the move
+	 * just played (every point of a capture of any size, for the next move only).  It
+	 * contains the simple ko rule, and makes a snapback wait a move; refused as SHT_ILLEGAL_KO. */
+	bool capture_ban;
 };
 
 /* Defaults: 19x19, simple ko, no suicide, history tracked, unlimited stones. */

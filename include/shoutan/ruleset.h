@@ -96,6 +96,9 @@ struct sht_rules_setup {
 	 * (AGA: White passes last, so a game closing on Black's pass needs one more White pass);
 	 * SHT_RP_EMPTY, the host's preset: either colour's. */
 	int last_pass;
+	/* Added after last_pass: nonzero forbids a stone on any point the opponent emptied by
+	 * capture with the move just played (Tibetan go; it contains the simple ko rule). */
+	int capture_ban;
 };
 
 /* How the automatic dead-stone judgement treats a group the opponent can capture only by way of
