@@ -56,6 +56,13 @@ cli_print_score(const json_t *s)
 	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
 		const json_t *bv = json_object_get(b, rows[i]), *wv = json_object_get(w, rows[i]);
 
+		/* A ruleset's bonus (Tibetan go), only where there is one. */
+		if (strcmp(rows[i], "total") == 0 && (json_object_get(b, "bonus") != NULL ||
+		    json_object_get(w, "bonus") != NULL))
+			printf("%-22s %8s %8s\n", "bonus", json_object_get(b, "bonus") ?
+			    cli_num(json_object_get(b, "bonus"), x, sizeof(x)) : "0",
+			    json_object_get(w, "bonus") ? cli_num(json_object_get(w, "bonus"), y,
+			    sizeof(y)) : "0");
 		printf("%-22s %8s %8s\n", rows[i], bv ? cli_num(bv, x, sizeof(x)) : "",
 		    cli_num(wv, y, sizeof(y)));
 	}

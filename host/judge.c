@@ -28,6 +28,7 @@ struct sht_position {
 	struct tax_groups_lazy *tax;
 	/* The policy the plugin tallied with, caught for the settle step; NULL: not wanted. */
 	struct sht_tally_policy *policy_seen;
+	const struct sht_area *area;  /* the area map the counts were made from */
 };
 
 /* The position's counts with the tax's groups filled in (0 when memory runs out). */
@@ -88,6 +89,14 @@ host_color_at(const struct sht_position *pos, int x, int y)
 	return p == SHT_NO_POINT ? SHT_RP_EMPTY : (int)sht_board_at(pos->board, p);
 }
 
+static int
+host_owner_at(const struct sht_position *pos, int x, int y)
+{
+	int p = sht_board_point(pos->board, x, y);
+
+	return p == SHT_NO_POINT || pos->area == NULL ? SHT_RP_EMPTY : sht_area_owner(pos->area, p);
+}
+
 static void
 host_tally(const struct sht_position *pos, const struct sht_tally_policy *policy,
     struct sht_score_result *out)
@@ -120,6 +129,7 @@ static const struct sht_host host_table = {
 	.color_at = host_color_at,
 	.tally = host_tally,
 	.result_texts = sht_result_texts,
+	.owner_at = host_owner_at,
 };
 
 const struct sht_host *
@@ -1016,6 +1026,7 @@ settle_and_rescore(const struct sht_ruleset *rs, const struct sht_replay *replay
 		out->dead[sr.revived[i]] = 0;
 	note_revived(b, &sr, out);
 	pos.board = sr.board;
+	pos.area = &out->owner;
 	/* One area map for the counts and the ownership rows. */
 	sht_area_counts_map(sr.board, NULL, &pos.counts, out->seki, &out->owner);
 	/* The dead were taken off the copy: they are still the opponent's prisoners. */
@@ -1099,6 +1110,7 @@ sht_judge_score(const struct sht_ruleset *rs, const struct sht_replay *replay,
 
 	pos.board = b;
 	pos.dead = out->dead;
+	pos.area = &out->owner;
 	pos.policy_seen = settle ? &seen : NULL;
 	/* One area map gives the counts, the seki stones and the ownership rows (which the
 	 * settle step replaces with the settled board's). */

@@ -112,7 +112,7 @@ text_margin(struct sht_text *t, bool counted, int margin, int den)
 }
 
 static void
-text_side(struct sht_text *t, const struct sht_side_score *s, bool white)
+text_side(struct sht_text *t, const struct sht_side_score *s, bool white, int bonus)
 {
 	sht_text_lit(t, "{\"stones\":");
 	sht_text_ratio(t, s->stones, 2);
@@ -126,6 +126,11 @@ text_side(struct sht_text *t, const struct sht_side_score *s, bool white)
 	sht_text_int(t, s->groups);
 	sht_text_lit(t, ",\"tax\":");
 	sht_text_ratio(t, s->tax, 2);
+	/* Only a ruleset with a bonus (Tibetan go) shows one: other replies keep their bytes. */
+	if (bonus != 0) {
+		sht_text_lit(t, ",\"bonus\":");
+		sht_text_ratio(t, bonus, 2);
+	}
 	sht_text_lit(t, ",\"total\":");
 	sht_text_ratio(t, s->total, 2);
 	if (white) {
@@ -233,9 +238,9 @@ sht_text_score(struct sht_text *t, const struct sht_ruleset *rs, const struct sh
 	 * position (and, for a game decided otherwise, the count's own result in `count`). */
 	text_result_members(t, &rep->result, rep->decision, true, true);
 	sht_text_lit(t, ",\"black\":");
-	text_side(t, &rep->result.black, false);
+	text_side(t, &rep->result.black, false, rep->result.bonus[SHT_RP_BLACK]);
 	sht_text_lit(t, ",\"white\":");
-	text_side(t, &rep->result.white, true);
+	text_side(t, &rep->result.white, true, rep->result.bonus[SHT_RP_WHITE]);
 	/* Dead and seki stones in board order, then the owner of every point a row at a time.
 	 * Points of a row are consecutive: the board is a padded array of rows (HACKING.md). */
 	sht_text_lit(t, ",\"dead\":[");

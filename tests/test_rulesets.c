@@ -1362,8 +1362,9 @@ test_describe_matches_every_ruleset(void **state)
 			assert_null(strstr(text, "is legal"));
 		if (su->multi_stone_suicide)
 			assert_null(strstr(text, "forbidden;"));
-		/* Ko. */
-		assert_non_null(strstr(text, su->ko == SHT_RULES_KO_POSITIONAL ?
+		/* Ko, or Tibetan go's ban that contains it. */
+		assert_non_null(strstr(text, su->capture_ban ? "may not be played where the "
+		    "opponent has just removed stones" : su->ko == SHT_RULES_KO_POSITIONAL ?
 		    "Positional superko" : su->ko == SHT_RULES_KO_SITUATIONAL ?
 		    "Situational superko" : "Simple ko"));
 		/* Who moves first, and the dame. */
@@ -1695,6 +1696,108 @@ test_ing_black_wins_ties(void **state)
 	json_decref(ing);
 }
 
+/* A method called on a variant's registry. */
+static json_t *
+must_in(struct variants *v, const char *method, json_t *params)
+{
+	struct sht_error err;
+	bool unknown;
+	json_t *r = sht_method_call(&v->ctx, method, params, &unknown, &err);
+
+	json_decref(params);
+	if (r == NULL)
+		fail_msg("%s failed: %s", method, err.message);
+	return r;
+}
+
+/* Tibetan go: the twelve seated stones round the third line, White first; no stone where the
+ * opponent has just captured (every point of a two-stone capture, for one move); the bonus for
+ * the four 1-1 points and tengen. */
+static void
+test_tibetan_seated_stones_ban_and_bonus(void **state)
+{
+	static const char *const files[] = { "tibetan-7.yaml",
+		"plugin: tibetan\nparameters:\n  size: 7\n  seated: none\n", NULL };
+	static const char d[] =
+	    ". O O . . . .\n"
+	    "O X X . . . .\n"
+	    ". O O . . . .\n"
+	    ". . . . . . .\n"
+	    ". . . . . . .\n"
+	    ". . . . . . .\n"
+	    ". . . . . . .\n";
+	static const char split[] =
+	    "..XO...\n..XO...\n..XO...\n..XO...\n..XO...\n..XO...\n..XO...\n";
+	struct variants v;
+	json_t *r, *pos;
+	int black = 0, white = 0;
+
+	(void)state;
+	/* A game with no setup of its own gets the seated stones; White opens. */
+	r = must("replay", json_pack("{s:s, s:{s:[]}}", "ruleset", "tibetan", "game", "moves"));
+	pos = json_object_get(r, "position");
+	for (size_t y = 0; y < json_array_size(pos); y++)
+		for (const char *c = json_string_value(json_array_get(pos, y)); *c; c++) {
+			black += *c == 'X';
+			white += *c == 'O';
+		}
+	assert_int_equal(black, 6);
+	assert_int_equal(white, 6);
+	/* C15 (the top left of the ring) White's, C3 (bottom left) Black's, G15 Black's. */
+	assert_int_equal(json_string_value(json_array_get(pos, 2))[2], 'O');
+	assert_int_equal(json_string_value(json_array_get(pos, 14))[2], 'X');
+	assert_int_equal(json_string_value(json_array_get(pos, 2))[6], 'X');
+	assert_string_equal(str(r, "to_move"), "W");
+	json_decref(r);
+
+	variants_load(&v, files);
+	/* White takes B6 and C6: neither point is Black's on the next move. */
+	r = must_in(&v, "legal", json_pack("{s:s, s:o, s:s}", "ruleset", "tibetan-7", "game",
+	    game_of(d, "W D6"), "move", "B B6"));
+	assert_false(json_is_true(json_object_get(r, "legal")));
+	assert_string_equal(str(r, "reason"), "ko");
+	assert_string_equal(str(r, "consequence"), "void");
+	json_decref(r);
+	r = must_in(&v, "legal", json_pack("{s:s, s:o, s:s}", "ruleset", "tibetan-7", "game",
+	    game_of(d, "W D6"), "move", "B C6"));
+	assert_false(json_is_true(json_object_get(r, "legal")));
+	json_decref(r);
+	/* One move later they are open again; under the Japanese rules at once. */
+	r = must_in(&v, "legal", json_pack("{s:s, s:o, s:s}", "ruleset", "tibetan-7", "game",
+	    game_of(d, "W D6,B G1,W G2"), "move", "B B6"));
+	assert_true(json_is_true(json_object_get(r, "legal")));
+	json_decref(r);
+	r = must("legal", json_pack("{s:s, s:o, s:s}", "ruleset", "japanese", "game",
+	    game_of(d, "B pass,W D6"), "move", "B B6"));
+	assert_true(json_is_true(json_object_get(r, "legal")));
+	json_decref(r);
+	/* The replay rules a banned move as the ruleset says: void, the turn lost. */
+	r = must_in(&v, "replay", json_pack("{s:s, s:o}", "ruleset", "tibetan-7", "game",
+	    game_of(d, "W D6,B B6,W G2")));
+	assert_string_equal(str(json_array_get(json_object_get(r, "moves"), 1), "verdict"),
+	    "void");
+	json_decref(r);
+
+	/* One white stone on an empty board owns it all: 49 points, 20 for the four 1-1
+	 * points and 5 for tengen. */
+	r = must_in(&v, "score", json_pack("{s:s, s:{s:i, s:[s,s,s]}, s:s}", "ruleset", "tibetan-7",
+	    "game", "size", 7, "moves", "W D4", "B pass", "W pass", "dead", "none"));
+	assert_true(num(r, "white.bonus") == 25);
+	assert_true(num(r, "white.total") == 74);
+	assert_null(json_object_get(json_object_get(r, "black"), "bonus"));
+	assert_string_equal(str(r, "re"), "W+74");
+	assert_true(has_note(r, "Tibetan bonus: White controls the four 1-1 points (+20) and "
+	    "tengen"));
+	json_decref(r);
+	/* Split down the middle, each side has two corners: no bonus, and none shown. */
+	r = must_in(&v, "score", json_pack("{s:s, s:o, s:s}", "ruleset", "tibetan-7", "game",
+	    game_of(split, "W pass,B pass"), "dead", "none"));
+	assert_null(json_object_get(json_object_get(r, "white"), "bonus"));
+	assert_true(num(r, "margin") == 21 - 28);
+	json_decref(r);
+	variants_free(&v);
+}
+
 /* A YAML variant marks its own reconstructions, and describe shows them with the reason. */
 static void
 test_yaml_reconstructions_are_described(void **state)
@@ -1817,6 +1920,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_wmsg_komi_follows_the_first_pass),
 		cmocka_unit_test(test_ing_black_wins_ties),
 		cmocka_unit_test(test_yaml_reconstructions_are_described),
+		cmocka_unit_test(test_tibetan_seated_stones_ban_and_bonus),
 	};
 
 	if (argc < 4) {

@@ -281,6 +281,10 @@ struct sht_score_result {
 	/* Added after text (check `size`): one sentence the plugin adds to the score's notes,
 	 * NUL-terminated; the host presets it empty.  AGA's second count is told here. */
 	char note[256];
+	/* Added after note (check `size`): half points a rule gives outside the breakdown's
+	 * members (Tibetan go's bonus for the four 1-1 points and tengen), by colour ([1] Black,
+	 * [2] White), already in the totals; the host presets them 0 and shows them as `bonus`. */
+	int bonus[3];
 };
 
 /* The host's services.  Check `size` before using a member added after version 1. */
@@ -301,6 +305,10 @@ struct sht_host {
 	 * pass, Ing's tie that Black wins (a winner with margin 0 is written "B+0", "Black wins
 	 * the tie"). */
 	void (*result_texts)(struct sht_score_result *out);
+	/* Added after result_texts (check `size`).  The colour whose area (x, y) is in once the
+	 * scoring's dead stones are removed: a live stone or a point only its stones reach;
+	 * SHT_RP_EMPTY for dame and points reaching no stone. */
+	int (*owner_at)(const struct sht_position *pos, int x, int y);
 };
 
 /* ---- the descriptor ---- */
