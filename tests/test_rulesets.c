@@ -1798,6 +1798,92 @@ test_tibetan_seated_stones_ban_and_bonus(void **state)
 	variants_free(&v);
 }
 
+/* Counts the stones of each colour in a replay's position. */
+static void
+position_stones(const json_t *r, int *black, int *white)
+{
+	const json_t *pos = json_object_get(r, "position");
+
+	*black = *white = 0;
+	for (size_t y = 0; y < json_array_size(pos); y++)
+		for (const char *c = json_string_value(json_array_get(pos, y)); *c; c++) {
+			*black += *c == 'X';
+			*white += *c == 'O';
+		}
+}
+
+/* The stone at a vertex of a replay's position: 'X', 'O' or '.'. */
+static char
+stone_at(const json_t *r, const char *vertex)
+{
+	const json_t *pos = json_object_get(r, "position");
+	int h = (int)json_array_size(pos), x = (int)(strchr(columns, vertex[0]) - columns);
+	int y = h - atoi(vertex + 1);
+
+	return json_string_value(json_array_get(pos, (size_t)y))[x];
+}
+
+/* Sunjang baduk: the sixteen prescribed stones and tengen, White to move; a handicap puts
+ * tengen in White's hands and Black's stones on the seventh line; the count removes interior
+ * stones into territory and ignores prisoners. */
+static void
+test_sunjang_layout_and_counting(void **state)
+{
+	static const char *const files[] = {
+		"sunjang-h4.yaml", "plugin: sunjang\nparameters:\n  handicap: 4\n",
+		"sunjang-7.yaml", "plugin: sunjang\nparameters:\n  size: 7\n  seated: none\n"
+		"  komi: 0\n", NULL };
+	static const char wall[] =
+	    ".XXO...\n.XXO...\n.XXO...\nOXXO...\n.XXO...\n.XXO...\n.XXO...\n";
+	struct variants v;
+	json_t *r;
+	int black, white;
+
+	(void)state;
+	r = must("replay", json_pack("{s:s, s:{s:[]}}", "ruleset", "sunjang", "game", "moves"));
+	position_stones(r, &black, &white);
+	assert_int_equal(black, 9);
+	assert_int_equal(white, 8);
+	assert_int_equal(stone_at(r, "K10"), 'X');
+	assert_int_equal(stone_at(r, "D4"), 'X');
+	assert_int_equal(stone_at(r, "K4"), 'O');
+	assert_int_equal(stone_at(r, "Q16"), 'X');
+	assert_int_equal(stone_at(r, "D16"), 'O');
+	assert_string_equal(str(r, "to_move"), "W");
+	json_decref(r);
+
+	variants_load(&v, files);
+	r = must_in(&v, "replay", json_pack("{s:s, s:{s:[]}}", "ruleset", "sunjang-h4", "game",
+	    "moves"));
+	position_stones(r, &black, &white);
+	assert_int_equal(black, 12);
+	assert_int_equal(white, 9);
+	assert_int_equal(stone_at(r, "K10"), 'O');
+	assert_int_equal(stone_at(r, "G13"), 'X');
+	assert_int_equal(stone_at(r, "N7"), 'X');
+	assert_int_equal(stone_at(r, "K7"), '.');
+	json_decref(r);
+
+	/* Black's column B is interior (7 stones into territory), its column C the border;
+	 * White's A4 is dead: its point is Black's territory, the prisoner ignored.  Black 7 + 7,
+	 * White 21: W+7, where Japanese counting (a prisoner, no interior stones) gives W+13. */
+	r = must_in(&v, "score", json_pack("{s:s, s:o, s:[s]}", "ruleset", "sunjang-7", "game",
+	    game_of(wall, "B pass,W pass"), "dead", "A4"));
+	assert_true(num(r, "black.territory") == 14);
+	assert_true(num(r, "black.prisoners") == 0);
+	assert_true(num(r, "white.territory") == 21);
+	assert_string_equal(str(r, "re"), "W+7");
+	assert_string_equal(str(r, "native.text"), "백 7집 승");
+	assert_true(has_note(r, "interior stones removed and counted as territory (Black 7, "
+	    "White 0)"));
+	json_decref(r);
+	r = must("score", json_pack("{s:s, s:o, s:[s], s:i}", "ruleset", "japanese", "game",
+	    game_of(wall, "B pass,W pass"), "dead", "A4", "komi", 0));
+	assert_string_equal(str(r, "re"), "W+13");
+	json_decref(r);
+	variants_free(&v);
+}
+
 /* A YAML variant marks its own reconstructions, and describe shows them with the reason. */
 static void
 test_yaml_reconstructions_are_described(void **state)
@@ -1921,6 +2007,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_ing_black_wins_ties),
 		cmocka_unit_test(test_yaml_reconstructions_are_described),
 		cmocka_unit_test(test_tibetan_seated_stones_ban_and_bonus),
+		cmocka_unit_test(test_sunjang_layout_and_counting),
 	};
 
 	if (argc < 4) {
