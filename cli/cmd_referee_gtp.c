@@ -379,6 +379,26 @@ record_clock(const struct match *m, const struct sht_clock_state *before,
 	}
 }
 
+/* The timekeeper's calls that change a player's situation (overtime begun, a period or
+ * minute spent, the flag), after the move's ruling in its comment; the seconds read aloud
+ * are left out. */
+static void
+clock_calls_comment(const struct match *m, const struct sht_referee_ruling *ruling,
+    struct played *p)
+{
+	for (int i = 0; ruling->clocked && i < ruling->ncalls; i++) {
+		const struct sht_clock_call *call = &ruling->calls[i];
+		size_t used = strlen(p->comment);
+		char text[96];
+
+		if (call->kind == SHT_CALL_SECONDS || call->kind == SHT_CALL_COUNT)
+			continue;
+		sht_clock_call_text(m->clock.kind, call, text, sizeof(text));
+		snprintf(p->comment + used, sizeof(p->comment) - used, "%sClock: %s.", used ? " " :
+		    "", text);
+	}
+}
+
 /* ---- one game ---- */
 
 /* The game is lost by `loser`'s engine, decided as a forfeit: `brief` for the result's text
@@ -773,6 +793,7 @@ play_game(struct match *m, int number, struct game_result *res)
 			snprintf(p->comment, sizeof(p->comment), "%s played %s: %s (%s).",
 			    c == SHT_BLACK ? "Black" : "White", answer, sht_ruling_name(ruling.ruling),
 			    ruling.reason);
+		clock_calls_comment(m, &ruling, p);
 		nmoves++;
 		if (ruling.ruling == SHT_RULING_LOSS && ref.over) {
 			res->how = ref.decision == SHT_DECISION_TIME ? "time" : "forfeit";

@@ -88,6 +88,27 @@ with tempfile.TemporaryDirectory() as tmp:
                   all(e["black_wins"] + e["white_wins"] == e["wins"] and
                       e["black_games"] + e["white_games"] == e["games"] for e in r["engines"]))
 
+        # A clock that runs out of main time: the record keeps it, and the referee method
+        # reads the record's clock back to the same outcome.
+        r = match(["-r", "japanese", "--size", "9", "--clock",
+                   "type=byo-yomi,main=300ms,periods=3,period=2s", "--sgf", "gg-clock"],
+                  engine, engine, tmp)
+        if r is not None:
+            g = r["games"][0]
+            text = sgf_text(tmp, g)
+            check("a timed game records TM, OT and the time left after each move",
+                  "TM[0.300]" in text and "OT[3x2.000 byo-yomi]" in text and "BL[" in text and
+                  "WL[" in text, text[:400])
+            check("the record says when overtime began",
+                  "Clock: main time is over: byo-yomi, 3 periods." in text, text)
+            code, out, err = shoutan(["referee", "-r", "japanese", "--dead",
+                                      ",".join(g.get("dead", [])) or "none", "--json",
+                                      "--compact", g["sgf"]], tmp)
+            ruled = json.loads(out) if code == 0 else {}
+            check("shoutan referee rules the written game, clock included, to the same result",
+                  ruled.get("outcome", {}).get("re") == g["re"] and
+                  any("clock" in e for e in ruled.get("events", [])), err or out[:300])
+
     # ---- an illegal move: suicide at A1, void under chinese, a loss under japanese ----
     black = FAKE + ["--name", "FB", "--script", "A2,B1"]
     white = FAKE + ["--name", "FW", "--script", "E5,A1"]
