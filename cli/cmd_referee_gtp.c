@@ -756,7 +756,7 @@ play_game(struct match *m, int number, struct game_result *res)
 		if (!answer_event(ref.replay.board, answer, c, &ev, why, sizeof(why))) {
 			char full[300];
 
-			snprintf(full, sizeof(full), "%s engine %s", c == SHT_BLACK ? "Black's" :
+			snprintf(full, sizeof(full), "%s engine %.280s", c == SHT_BLACK ? "Black's" :
 			    "White's", why);
 			forfeit(m, &ref, c, "its engine gave no move", full, res);
 			break;
@@ -784,13 +784,13 @@ play_game(struct match *m, int number, struct game_result *res)
 			/* The referee would let a person play again; an engine gets no second go. */
 			if (cut != NULL)
 				*cut = '\0';
-			snprintf(why, sizeof(why), "%s engine played %s, which is %s", c == SHT_BLACK ?
-			    "Black's" : "White's", answer, ruling.reason);
+			snprintf(why, sizeof(why), "%s engine played %.40s, which is %.200s",
+			    c == SHT_BLACK ? "Black's" : "White's", answer, ruling.reason);
 			forfeit(m, &ref, c, "its engine played no move", why, res);
 			break;
 		}
 		if (ruling.ruling != SHT_RULING_ACCEPTED)
-			snprintf(p->comment, sizeof(p->comment), "%s played %s: %s (%s).",
+			snprintf(p->comment, sizeof(p->comment), "%s played %.40s: %s (%.150s).",
 			    c == SHT_BLACK ? "Black" : "White", answer, sht_ruling_name(ruling.ruling),
 			    ruling.reason);
 		clock_calls_comment(m, &ruling, p);
@@ -809,7 +809,7 @@ play_game(struct match *m, int number, struct game_result *res)
 			    nmoves - 1, why, sizeof(why))) {
 				char full[300];
 
-				snprintf(full, sizeof(full), "%s engine cannot take back its void move: %s",
+				snprintf(full, sizeof(full), "%s engine cannot take back its void move: %.240s",
 				    c == SHT_BLACK ? "Black's" : "White's", why);
 				forfeit(m, &ref, c, "its engine lost track of the game", full, res);
 				break;
