@@ -905,15 +905,19 @@ sht_score_report_free(struct sht_score_report *r)
 	memset(r, 0, sizeof(*r));
 }
 
-/* Who made the game's first pass (a void move is one), or SHT_EMPTY: WMSG 2008's komi. */
+/* Who made the game's first pass, or SHT_EMPTY: WMSG 2008's komi.  A void move is a pass
+ * (the turn is lost), except a move out of turn, which simply did not happen. */
 static int
 first_passer(const struct sht_replay *replay)
 {
-	for (int i = 0; i < replay->nmoves; i++)
-		if (replay->moves[i].point == SHT_PASS ||
-		    replay->moves[i].verdict == SHT_CONSEQUENCE_VOID ||
-		    replay->moves[i].verdict == SHT_CONSEQUENCE_WARNING)
-			return replay->moves[i].color;
+	for (int i = 0; i < replay->nmoves; i++) {
+		const struct sht_move_record *m = &replay->moves[i];
+
+		if (m->point == SHT_PASS || ((m->verdict == SHT_CONSEQUENCE_VOID ||
+		    m->verdict == SHT_CONSEQUENCE_WARNING) &&
+		    m->violation != SHT_VIOLATION_NOT_YOUR_TURN))
+			return m->color;
+	}
 	return SHT_EMPTY;
 }
 
