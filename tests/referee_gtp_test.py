@@ -138,6 +138,15 @@ with tempfile.TemporaryDirectory() as tmp:
         s = score_of("japanese", g, tmp)
         check("japanese: shoutan score of the record agrees", s.get("re") == "B+F", s)
 
+    # ---- resignation ends the game ----
+    r = match(["-r", "chinese", "--size", "9", "--sgf", "resign"],
+              FAKE + ["--script", "C3,resign"], FAKE + ["--script", "D4"], tmp)
+    if r is not None:
+        g = r["games"][0]
+        check("an engine that resigns loses by resignation",
+              g["re"] == "W+R" and g["how"] == "resignation" and
+              "Black resigns." in sgf_text(tmp, g), g)
+
     # ---- an engine that hangs: killed, it loses, and the match goes on ----
     r = match(["-r", "chinese", "--size", "9", "--games", "2", "--timeout", "1", "--sgf",
                "hang"], FAKE + ["--script", "C3,D4"], FAKE + ["--hang-at", "1"], tmp)
