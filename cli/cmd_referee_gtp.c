@@ -216,8 +216,12 @@ must_accept(struct gtp_engine *e, const char *command, char *why, size_t len)
 
 	if (st == GTP_OK)
 		return true;
-	if (st == GTP_REFUSED)
-		snprintf(why, len, "refused '%s' (%s)", command, answer[0] ? answer : "no reason");
+	if (st == GTP_REFUSED) {
+		char shown[96];
+
+		gtp_printable(shown, sizeof(shown), answer[0] ? answer : "no reason");
+		snprintf(why, len, "refused '%.100s' (%s)", command, shown);
+	}
 	else if (st == GTP_TIMEOUT)
 		snprintf(why, len, "did not answer '%s' within %d s and was killed", command,
 		    SETUP_TIMEOUT_MS / 1000);
@@ -316,10 +320,14 @@ time_to_flag(const struct match *m, const struct sht_clock_state *st)
 		t += (int64_t)st->periods * c->period_ms;
 		break;
 	case SHT_CLOCK_DUMIAO:
-	case SHT_CLOCK_MINUTES:
-		t += (int64_t)(st->periods + 1) * 60000;
+		/* The reserve's minutes; the last is lost at its 60th second. */
+		t += (int64_t)st->periods * 60000;
 		break;
-	default:
+	case SHT_CLOCK_FISCHER:
+		/* The delay is free time before the main time runs. */
+		t += c->delay_ms;
+		break;
+	default: /* absolute; minute counting, whose main time is all there is */
 		break;
 	}
 	return t;
@@ -335,7 +343,8 @@ send_time_left(const struct match *m, struct gtp_engine *e, int color,
 
 	if (!gtp_engine_knows(e, "time_left"))
 		return;
-	if (st->overtime) {
+	/* Minute counting's "overtime" is only the seconds being read: its main time is all. */
+	if (st->overtime && m->clock.kind != SHT_CLOCK_MINUTES) {
 		if (m->clock.kind == SHT_CLOCK_CANADIAN) {
 			seconds = (long)(st->period_left_ms / 1000);
 			stones = st->moves_left;
@@ -374,8 +383,18 @@ record_clock(const struct match *m, const struct sht_clock_state *before,
 		p->left_ms = m->clock.period_ms - (rest > 0 ? rest : 0);
 	} else if (m->clock.kind == SHT_CLOCK_CANADIAN) {
 		p->in_overtime = true;
-		p->overtime_count = after->moves_left;
-		p->left_ms = after->period_left_ms;
+		if (after->moves_left == m->clock.moves) {
+			/* The move completed its period, and the clock has begun the next: the record
+			 * says what was left of the period it ended, and no moves owed (OB[0]). */
+			int64_t period = before->overtime ? before->period_left_ms : m->clock.period_ms;
+			int64_t used = elapsed - (before->overtime ? 0 : before->main_ms);
+
+			p->overtime_count = 0;
+			p->left_ms = period - used > 0 ? period - used : 0;
+		} else {
+			p->overtime_count = after->moves_left;
+			p->left_ms = after->period_left_ms;
+		}
 	}
 }
 
@@ -541,26 +560,34 @@ engines_open(struct match *m, struct gtp_engine *const e[3], int *handicap_point
 		if (gtp_engine_ask(e[SHT_BLACK], cmd, SETUP_TIMEOUT_MS, answer, sizeof(answer),
 		    NULL) != GTP_OK) {
 			*loser = SHT_BLACK;
+			gtp_printable(reason, sizeof(reason), answer[0] ? answer : "no answer");
 			snprintf(why, len, "Black's engine did not place %d handicap stones (%.100s)",
-			    m->handicap, answer[0] ? answer : "no answer");
+			    m->handicap, reason);
 			return false;
 		}
 		sht_board_options_init(&o, m->size, m->size);
 		b = sht_board_new(&o);
-		for (char *save = NULL, *w = strtok_r(answer, " \t\n", &save); b != NULL && w &&
-		    *nhandicap < SHT_MAX_SIZE * SHT_MAX_SIZE; w = strtok_r(NULL, " \t\n", &save)) {
+		bool bad = b == NULL;
+
+		for (char *save = NULL, *w = strtok_r(answer, " \t\n", &save); !bad && w != NULL;
+		    w = strtok_r(NULL, " \t\n", &save)) {
 			int p = sht_vertex_parse(b, w);
 
-			if (p != SHT_NO_POINT && p != SHT_PASS) {
+			/* Every word a point of the board, none twice, no more than asked. */
+			bad = p == SHT_NO_POINT || p == SHT_PASS || *nhandicap == m->handicap ||
+			    sht_board_at(b, p) != SHT_EMPTY;
+			if (!bad) {
+				sht_board_setup(b, SHT_BLACK, p);
 				handicap_points[(*nhandicap)++] = p;
 				snprintf(set + strlen(set), sizeof(set) - strlen(set), " %s", w);
 			}
 		}
 		sht_board_free(b);
-		if (*nhandicap != m->handicap) {
+		if (bad || *nhandicap != m->handicap) {
 			*loser = SHT_BLACK;
-			snprintf(why, len, "Black's engine placed %d handicap stones, not %d", *nhandicap,
-			    m->handicap);
+			*nhandicap = 0;
+			snprintf(why, len, "Black's engine did not name %d distinct points of the board "
+			    "for fixed_handicap %d", m->handicap, m->handicap);
 			return false;
 		}
 		if (!must_accept(e[SHT_WHITE], set, reason, sizeof(reason))) {
@@ -653,8 +680,11 @@ answer_event(const struct sht_board *b, const char *answer, int color,
 	}
 	ev->point = n < sizeof(lower) ? sht_vertex_parse(b, answer) : SHT_NO_POINT;
 	if (ev->point == SHT_NO_POINT) {
-		snprintf(why, len, "answered genmove with '%.40s', which is not a move on this board",
-		    answer);
+		char shown[48];
+
+		gtp_printable(shown, sizeof(shown), answer);
+		snprintf(why, len, "answered genmove with '%s', which is not a move on this board",
+		    shown);
 		return false;
 	}
 	ev->type = ev->point == SHT_PASS ? SHT_EVENT_PASS : SHT_EVENT_MOVE;
@@ -696,6 +726,8 @@ play_game(struct match *m, int number, struct game_result *res)
 		return;
 	if (!engines_ready(m, e, &loser, why, sizeof(why)) ||
 	    !engines_open(m, e, handicap_points, &nhandicap, &loser, why, sizeof(why))) {
+		/* The record shows the board the referee had: no handicap was set up. */
+		nhandicap = 0;
 		referee_ok = referee_begin(m, &ref, NULL, 0);
 		if (referee_ok)
 			forfeit(m, &ref, loser, "its engine failed the setup", why, res);
@@ -935,6 +967,16 @@ print_table(const struct match *m, const struct game_result *res, int n, bool pr
 	return engines;
 }
 
+/* Ctrl-C, SIGTERM or SIGHUP: the engines run in process groups of their own, which the
+ * signal does not reach, so they are killed before the referee dies of it. */
+static void
+on_stop_signal(int sig)
+{
+	gtp_engines_kill_all();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
 /* Splits "OPTIONS -- BLACK_CMD... -- WHITE_CMD..." at its two "--". */
 static bool
 split_commands(int argc, char **argv, int *nopts, char *out[ENGINES][64])
@@ -1044,14 +1086,21 @@ cmd_referee_gtp(struct cli *cli, int argc, char **argv)
 		cli_args_free(&args);
 		return status;
 	}
-	if (m.handicap == 1 || m.handicap > 9 || (m.handicap > 0 && m.rs->setup.nseated > 0)) {
-		status = cli_usage_error(cli, "--handicap takes 2 to 9 stones (GTP's fixed "
-		    "placement), on a ruleset without seated stones");
+	/* GTP's fixed placement: boards of 7 lines or more, at most 4 stones on 7x7 and on even
+	 * sizes (which have no centre). */
+	if (m.handicap == 1 || m.handicap > 9 || (m.handicap > 0 && (m.rs->setup.nseated > 0 ||
+	    m.size < 7 || ((m.size == 7 || m.size % 2 == 0) && m.handicap > 4)))) {
+		status = cli_usage_error(cli, "--handicap takes 2 to 9 stones at GTP's fixed points: "
+		    "a board of 7 lines or more, at most 4 stones on 7x7 and even sizes, and a "
+		    "ruleset without seated stones");
 		cli_args_free(&args);
 		return status;
 	}
 	/* A dead engine's pipe must not kill the referee. */
 	signal(SIGPIPE, SIG_IGN);
+	signal(SIGINT, on_stop_signal);
+	signal(SIGTERM, on_stop_signal);
+	signal(SIGHUP, on_stop_signal);
 	for (int k = 0; k < ENGINES; k++) {
 		m.engines[k].argv = m.engine_argv[k];
 		m.engines[k].to_engine = m.engines[k].from_engine = -1;

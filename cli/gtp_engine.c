@@ -14,6 +14,37 @@
 #include "gtp_engine.h"
 #include "host.h"
 
+/* The engines running, for a signal that stops the referee: they run in process groups of
+ * their own, which the terminal's Ctrl-C does not reach. */
+static volatile pid_t running[8];
+
+static void
+gtp_engine_remember(pid_t pid)
+{
+	for (size_t i = 0; i < sizeof(running) / sizeof(running[0]); i++)
+		if (running[i] == 0) {
+			running[i] = pid;
+			return;
+		}
+}
+
+void
+gtp_engine_forget(pid_t pid)
+{
+	for (size_t i = 0; i < sizeof(running) / sizeof(running[0]); i++)
+		if (running[i] == pid)
+			running[i] = 0;
+}
+
+void
+gtp_engines_kill_all(void)
+{
+	/* Async-signal-safe: kill alone. */
+	for (size_t i = 0; i < sizeof(running) / sizeof(running[0]); i++)
+		if (running[i] > 0)
+			kill(-running[i], SIGKILL);
+}
+
 int64_t
 gtp_now_ms(void)
 {
@@ -36,21 +67,31 @@ reap(struct gtp_engine *e, int64_t timeout_ms)
 {
 	int64_t until = gtp_now_ms() + timeout_ms;
 	int status = 0;
+	siginfo_t info;
 	pid_t r;
 
 	if (e->pid <= 0)
 		return;
-	while ((r = waitpid(e->pid, &status, WNOHANG)) == 0 && gtp_now_ms() < until) {
-		struct timespec tick = { 0, 10 * 1000000 };
+	/* Waited for without reaping (WNOWAIT), so that the group's number is still the engine's
+	 * when whatever it started is killed with it. */
+	for (;;) {
+		memset(&info, 0, sizeof(info));
+		if (waitid(P_PID, (id_t)e->pid, &info, WEXITED | WNOHANG | WNOWAIT) != 0 ||
+		    info.si_pid == e->pid || gtp_now_ms() >= until)
+			break;
+		{
+			struct timespec tick = { 0, 10 * 1000000 };
 
-		nanosleep(&tick, NULL);
+			nanosleep(&tick, NULL);
+		}
 	}
-	if (r == 0) {
-		/* The engine's own children (a shell script's) go with it: it runs in its group. */
-		kill(-e->pid, SIGKILL);
-		kill(e->pid, SIGKILL);
+	/* The engine's own children (a shell script's) go with it: it runs in its group. */
+	kill(-e->pid, SIGKILL);
+	kill(e->pid, SIGKILL);
+	gtp_engine_forget(e->pid);
+	do
 		r = waitpid(e->pid, &status, 0);
-	}
+	while (r < 0 && errno == EINTR);
 	if (r == e->pid && e->exit_text[0] == '\0') {
 		if (WIFEXITED(status))
 			snprintf(e->exit_text, sizeof(e->exit_text), "exited with status %d",
@@ -128,8 +169,12 @@ spawn(struct gtp_engine *e, char *err, size_t errlen)
 	close(in[0]);
 	close(out[1]);
 	close(report[1]);
+	gtp_engine_remember(e->pid);
 	e->to_engine = in[1];
 	e->from_engine = out[0];
+	/* Writes wait under the answer's deadline: an engine that never reads must not block
+	 * the referee once the pipe is full. */
+	fcntl(e->to_engine, F_SETFL, fcntl(e->to_engine, F_GETFL) | O_NONBLOCK);
 	do
 		n = read(report[0], &child_errno, sizeof(child_errno));
 	while (n < 0 && errno == EINTR);
@@ -169,7 +214,7 @@ gtp_engine_start(struct gtp_engine *e, int64_t timeout_ms, char *err, size_t err
 		st = gtp_engine_ask(e, "list_commands", timeout_ms, list, GTP_ANSWER_MAX, NULL);
 	if (st != GTP_OK && st != GTP_REFUSED) {
 		snprintf(err, errlen, "'%s' does not answer GTP: it %s", e->argv[0],
-		    st == GTP_TIMEOUT ? "gave no answer to name in time" : e->exit_text[0] ?
+		    st == GTP_TIMEOUT ? "gave no answer in time" : e->exit_text[0] ?
 		    e->exit_text : "gave no GTP answer");
 		free(list);
 		reap(e, 0);
@@ -179,11 +224,14 @@ gtp_engine_start(struct gtp_engine *e, int64_t timeout_ms, char *err, size_t err
 	e->commands = st == GTP_OK ? list : NULL;
 	if (st != GTP_OK)
 		free(list);
-	if (name[0] != '\0')
-		snprintf(e->name, sizeof(e->name), "%.40s%s%.30s", name, version[0] ? " " : "",
-		    version);
-	else
-		snprintf(e->name, sizeof(e->name), "%.60s", e->argv[0]);
+	{
+		/* The name goes into JSON and a UTF-8 SGF: whole characters only. */
+		char n[48], v[32];
+
+		gtp_printable(n, sizeof(n), name[0] ? name : e->argv[0]);
+		gtp_printable(v, sizeof(v), name[0] ? version : "");
+		snprintf(e->name, sizeof(e->name), "%s%s%s", n, v[0] ? " " : "", v);
+	}
 	return true;
 }
 
@@ -228,13 +276,77 @@ gtp_take_answer(char *buf, size_t *buf_len, char *answer, size_t len, bool *refu
 		text++;
 	for (; text < buf + end && k + 1 < len; text++)
 		answer[k++] = *text;
-	while (k > 0 && (answer[k - 1] == ' ' || answer[k - 1] == '\n'))
+	while (k > 0 && (answer[k - 1] == ' ' || answer[k - 1] == '\t' || answer[k - 1] == '\n'))
 		k--;
 	if (len > 0)
 		answer[k] = '\0';
 	memmove(buf, buf + end + 2, n - end - 2);
 	*buf_len = n - end - 2;
 	return 1;
+}
+
+/* Writes all n bytes before `until` (a gtp_now_ms time, -1: no limit): 0 done, 1 out of
+ * time (the engine reads nothing), -1 the engine is gone. */
+static int
+write_by(int fd, const char *p, size_t n, int64_t until)
+{
+	while (n > 0) {
+		ssize_t w = write(fd, p, n);
+
+		if (w > 0) {
+			p += w;
+			n -= (size_t)w;
+			continue;
+		}
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+			struct pollfd pfd = { fd, POLLOUT, 0 };
+			int64_t left = until < 0 ? -1 : until - gtp_now_ms();
+
+			if (until >= 0 && left <= 0)
+				return 1;
+			if (poll(&pfd, 1, left < 0 || left > 60000 ? 60000 : (int)left) < 0 &&
+			    errno != EINTR)
+				return -1;
+			continue;
+		}
+		return -1;
+	}
+	return 0;
+}
+
+void
+gtp_printable(char *dst, size_t len, const char *src)
+{
+	size_t k = 0;
+	const unsigned char *s = (const unsigned char *)src;
+
+	while (*s != '\0') {
+		size_t n = *s < 0x80 ? 1 : *s >= 0xC2 && *s <= 0xDF ? 2 : *s >= 0xE0 && *s <= 0xEF ?
+		    3 : *s >= 0xF0 && *s <= 0xF4 ? 4 : 0;
+		bool ok = n > 0;
+
+		for (size_t i = 1; ok && i < n; i++)
+			ok = s[i] >= 0x80 && s[i] <= 0xBF;
+		/* No overlong forms, surrogates or code points past U+10FFFF (what jansson takes). */
+		if (ok && n == 3 && ((s[0] == 0xE0 && s[1] < 0xA0) || (s[0] == 0xED && s[1] > 0x9F)))
+			ok = false;
+		if (ok && n == 4 && ((s[0] == 0xF0 && s[1] < 0x90) || (s[0] == 0xF4 && s[1] > 0x8F)))
+			ok = false;
+		if (!ok || (n == 1 && (*s < 0x20 || *s == 0x7F)))
+			n = 1, ok = false;
+		if (k + n >= len)
+			break;
+		if (ok)
+			memcpy(dst + k, s, n);
+		else
+			dst[k] = '?';
+		k += ok ? n : 1;
+		s += n;
+	}
+	if (len > 0)
+		dst[k] = '\0';
 }
 
 enum gtp_status
@@ -257,7 +369,17 @@ gtp_engine_ask(struct gtp_engine *e, const char *command, int64_t timeout_ms, ch
 		if ((e->buf = malloc(e->cap)) == NULL)
 			return GTP_DIED;
 	}
-	if (n < 0 || (size_t)n >= sizeof(line) || !sht_write_full(e->to_engine, line, (size_t)n)) {
+	if (n < 0 || (size_t)n >= sizeof(line)) {
+		kill_engine(e, "a command too long to send");
+		return GTP_DIED;
+	}
+	switch (write_by(e->to_engine, line, (size_t)n, timeout_ms < 0 ? -1 : start + timeout_ms)) {
+	case 0:
+		break;
+	case 1:
+		kill_engine(e, "it read no command in time");
+		return GTP_TIMEOUT;
+	default:
 		reap(e, 1000);
 		return GTP_DIED;
 	}
@@ -302,7 +424,11 @@ gtp_engine_ask(struct gtp_engine *e, const char *command, int64_t timeout_ms, ch
 					e->buf[kept++] = e->buf[e->len + (size_t)i];
 			e->len = kept;
 		}
-		if (e->len >= e->cap - 1 && gtp_take_answer(e->buf, &e->len, answer, len, &refused) == 0) {
+		if (e->len >= e->cap - 1) {
+			/* Full: an answer in it is the answer; without one the bytes are no GTP. */
+			got = gtp_take_answer(e->buf, &e->len, answer, len, &refused);
+			if (got > 0)
+				return refused ? GTP_REFUSED : GTP_OK;
 			kill_engine(e, "its answer was longer than 64 KB");
 			return GTP_GARBLED;
 		}

@@ -52,6 +52,15 @@ void gtp_engine_free(struct gtp_engine *e);
  * empty line; empty lines before it are skipped, as the GTP specification asks of a controller.
  */
 int gtp_take_answer(char *buf, size_t *buf_len, char *answer, size_t len, bool *refused);
+/* Copies src into dst (len bytes, NUL-terminated) as whole UTF-8 characters, each invalid byte
+ * or control character written as '?', stopping at a character boundary when dst is full: an
+ * engine's words fit for JSON and a UTF-8 record. */
+void gtp_printable(char *dst, size_t len, const char *src);
+/* Kills every engine started and not yet reaped, with whatever each started: for a signal
+ * that stops the referee (async-signal-safe). */
+void gtp_engines_kill_all(void);
+/* No longer to be killed by gtp_engines_kill_all (the engine has been reaped). */
+void gtp_engine_forget(pid_t pid);
 /* Milliseconds on the monotonic clock. */
 int64_t gtp_now_ms(void);
 

@@ -14,12 +14,13 @@ def main():
     ap.add_argument("--garble-at", type=int, default=0, help="the Nth genmove answers without '='")
     ap.add_argument("--no-undo", action="store_true", help="refuse undo")
     ap.add_argument("--log", help="append every command received to this file")
+    ap.add_argument("--handicap-answer", default="", help="the answer to fixed_handicap")
     a = ap.parse_args()
     script = [m for m in a.script.split(",") if m]
     genmoves = 0
     commands = ["protocol_version", "name", "version", "list_commands", "boardsize",
                 "clear_board", "komi", "play", "genmove", "final_status_list", "quit",
-                "time_settings", "time_left"]
+                "time_settings", "time_left", "fixed_handicap", "set_free_handicap"]
     if not a.no_undo:
         commands.append("undo")
     for line in sys.stdin:
@@ -56,6 +57,8 @@ def main():
             continue
         elif cmd == "final_status_list":
             answer = ""
+        elif cmd == "fixed_handicap":
+            answer = a.handicap_answer
         elif cmd == "quit":
             sys.stdout.write("=\n\n")
             sys.stdout.flush()

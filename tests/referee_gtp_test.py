@@ -8,9 +8,11 @@ usage: referee_gtp_test.py SHOUTAN PLUGINS_DIR RULESETS_DIR
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 
 from harness import Checks
 
@@ -181,6 +183,46 @@ with tempfile.TemporaryDirectory() as tmp:
             g = r["games"][0]
             check("an engine that %s loses the game" % what,
                   g["re"] == "W+F" and words in g["reason"], g)
+
+    # ---- words that are not UTF-8-clean, a bad handicap, Ctrl-C ----
+    r = match(["-r", "chinese", "--size", "9", "--sgf", "utf8"], FAKE + ["--script", "囲碁"],
+              FAKE + ["--name", "Engine\tWith Tab"], tmp)
+    if r is not None:
+        g = r["games"][0]
+        check("an engine's odd words reach the report whole (the game is not lost from it)",
+              len(r["games"]) == 1 and "'囲碁'" in g["reason"] and
+              r["engines"][1]["name"].startswith("Engine?With Tab"), r)
+    r = match(["-r", "chinese", "--size", "9", "--handicap", "2", "--sgf", "hc"],
+              FAKE + ["--handicap-answer", "C3 C3"], FAKE, tmp)
+    if r is not None:
+        g = r["games"][0]
+        text = sgf_text(tmp, g)
+        check("a handicap answer naming a point twice is Black's fault, and no handicap is "
+              "recorded", g["re"] == "W+F" and "distinct points" in g["reason"] and
+              "HA[" not in text and "AB[" not in text, (g, text[:200]))
+    code, out, err = shoutan(["referee-gtp", "-r", "chinese", "--size", "8", "--handicap", "5"] +
+                             ["--"] + FAKE + ["--"] + FAKE, tmp)
+    check("a handicap GTP cannot place on the board is a usage error",
+          code == 2 and "at most 4 stones" in err, err)
+    marker = "ctrl-c-marker-%d" % os.getpid()
+    p = subprocess.Popen([SHOUTAN, "--plugins-dir", PLUGINS, "--rulesets-dir", RULESETS,
+                          "referee-gtp", "-r", "chinese", "--size", "9", "--sgf", "int", "--"] +
+                         FAKE + ["--name", marker, "--hang-at", "1"] + ["--"] + FAKE,
+                         cwd=tmp, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(1.5)
+    p.send_signal(signal.SIGINT)
+    p.wait(timeout=30)
+    time.sleep(0.3)
+    left = []
+    for pid in os.listdir("/proc"):
+        try:
+            with open("/proc/%s/cmdline" % pid, "rb") as f:
+                if marker.encode() in f.read():
+                    left.append(pid)
+        except OSError:
+            pass
+    check("Ctrl-C stops the referee and kills its engines", p.returncode != 0 and not left,
+          (p.returncode, left))
 
     # ---- refusals ----
     code, out, err = shoutan(["referee-gtp", "-r", "chinese", "--", "no-such-engine-here", "--"] +
