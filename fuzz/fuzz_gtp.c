@@ -1,8 +1,10 @@
-/* libFuzzer harness for what referee-gtp reads from an engine: bytes in, GTP answers taken out one by one, or the bytes refused as not GTP. */
+/* libFuzzer harness for what referee-gtp reads from an engine: bytes in, GTP answers taken out one by one (or the bytes refused as not GTP), each made printable as whole UTF-8 characters that jansson takes. */
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <jansson.h>
 
 #include "gtp_engine.h"
 
@@ -23,8 +25,16 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (data[i] != '\r')
 			buf[len++] = (char)data[i];
 	while ((got = gtp_take_answer(buf, &len, answer, sizeof(answer), &refused)) > 0) {
+		char shown[48];
+		json_t *j;
+
 		if (strlen(answer) >= sizeof(answer))
 			abort();
+		/* What the report and the record show of an answer must be a JSON string. */
+		gtp_printable(shown, sizeof(shown), answer);
+		if ((j = json_string(shown)) == NULL)
+			abort();
+		json_decref(j);
 	}
 	return 0;
 }
