@@ -226,15 +226,15 @@ aga_second_count(const struct sht_param_value *v, const struct sht_host *host,
 	gap = t.margin - out->margin;
 	out->note[0] = '\0';
 	if (gap == 0)
-		sht_plugin_text_add(out->note, sizeof(out->note), "AGA territory count with pass stones%s: %s, "
-		    "%s: the same margin as the area count", owed ? " (and White's last pass)" : "",
-		    b, w);
+		sht_plugin_text_add(out->note, sizeof(out->note), "AGA territory count with pass "
+		    "stones%s: %s, %s: the same margin as the area count",
+		    owed ? " (and White's last pass)" : "", b, w);
 	else
-		sht_plugin_text_add(out->note, sizeof(out->note), "AGA territory count with pass stones: %s, "
-		    "%s: %d%s point%s %s Black than the area count, which stands (uneven turns: the "
-		    "record is unfinished or not closed by White's pass)", b, w, abs(gap) / 2,
-		    abs(gap) % 2 ? ".5" : "", abs(gap) == 2 ? "" : "s", gap > 0 ? "better for" :
-		    "worse for");
+		sht_plugin_text_add(out->note, sizeof(out->note), "AGA territory count with pass "
+		    "stones: %s, %s: %d%s point%s %s Black than the area count, which stands "
+		    "(uneven turns: the record is unfinished or not closed by White's pass)", b, w,
+		    abs(gap) / 2, abs(gap) % 2 ? ".5" : "", abs(gap) == 2 ? "" : "s",
+		    gap > 0 ? "better for" : "worse for");
 }
 
 /* WMSG 2008's komi point when White passes first, and Ing's tie that Black wins: changes
