@@ -905,22 +905,6 @@ sht_score_report_free(struct sht_score_report *r)
 	memset(r, 0, sizeof(*r));
 }
 
-/* Who made the game's first pass, or SHT_EMPTY: WMSG 2008's komi.  A void move is a pass
- * (the turn is lost), except a move out of turn, which simply did not happen. */
-static int
-first_passer(const struct sht_replay *replay)
-{
-	for (int i = 0; i < replay->nmoves; i++) {
-		const struct sht_move_record *m = &replay->moves[i];
-
-		if (m->point == SHT_PASS || ((m->verdict == SHT_CONSEQUENCE_VOID ||
-		    m->verdict == SHT_CONSEQUENCE_WARNING) &&
-		    m->violation != SHT_VIOLATION_NOT_YOUR_TURN))
-			return m->color;
-	}
-	return SHT_EMPTY;
-}
-
 /* The plugin's count of pos into *res. */
 static bool
 plugin_score(const struct sht_ruleset *rs, const struct sht_position *pos,
@@ -1121,7 +1105,6 @@ sht_judge_score(const struct sht_ruleset *rs, const struct sht_replay *replay,
 	sht_area_counts_map(b, out->dead, &pos.counts, out->seki, &out->owner);
 	pos.counts.handicap = replay->handicap;
 	pos.counts.komi = replay->komi;
-	pos.counts.first_pass = first_passer(replay);
 	if (!plugin_score(rs, &pos, &out->result, err) ||
 	    (settle && !settle_and_rescore(rs, replay, &pos, &seen, playout_owner, out, err))) {
 		free(playout_owner);

@@ -703,6 +703,7 @@ sht_area_counts_map(const struct sht_board *b, const uint8_t *dead, struct sht_c
 	out->passes[SHT_WHITE] = sht_board_passes_made(b, SHT_WHITE);
 	out->to_move = sht_board_to_move(b);
 	out->closing_passes = sht_board_consecutive_passes(b);
+	out->first_pass = sht_board_first_passer(b);
 }
 
 void

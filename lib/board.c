@@ -474,6 +474,7 @@ sht_board_clear(struct sht_board *b)
 	b->moves = 0;
 	b->passes = 0;
 	memset(b->passes_by, 0, sizeof(b->passes_by));
+	b->first_passer = SHT_EMPTY;
 	b->stones = 0;
 	b->nremoved = 0;
 	b->history_started = 0;
@@ -504,6 +505,7 @@ sht_board_clone(const struct sht_board *src)
 	b->moves = src->moves;
 	b->passes = src->passes;
 	memcpy(b->passes_by, src->passes_by, sizeof(b->passes_by));
+	b->first_passer = src->first_passer;
 	b->stones = src->stones;
 	b->history_started = src->history_started;
 	if (src->hist_len > 0) {
@@ -593,6 +595,12 @@ int
 sht_board_passes_made(const struct sht_board *b, enum sht_color c)
 {
 	return (c == SHT_BLACK || c == SHT_WHITE) ? b->passes_by[c] : 0;
+}
+
+enum sht_color
+sht_board_first_passer(const struct sht_board *b)
+{
+	return (enum sht_color)b->first_passer;
 }
 uint64_t sht_board_hash(const struct sht_board *b) { return b->hash; }
 
@@ -1078,6 +1086,8 @@ sht_board_play(struct sht_board *b, enum sht_color c, int p, struct sht_move_inf
 	if (p == SHT_PASS) {
 		b->passes++;
 		b->passes_by[c]++;
+		if (b->first_passer == SHT_EMPTY)
+			b->first_passer = (int)c;
 		b->ko_point = SHT_NO_POINT;
 		b->ko_player = SHT_EMPTY;
 	} else {
@@ -1166,7 +1176,7 @@ struct sht_board_snapshot {
 	uint64_t bits[2][SHT_BITSET_WORDS];
 	uint64_t hash;
 	int ko_point, ko_player, to_move, captures[3], stones_left[3], moves, passes, stones;
-	int passes_by[3];
+	int passes_by[3], first_passer;
 	int ban_player;
 	uint64_t ban[SHT_BITSET_WORDS];
 	int history_started, hist_len;
@@ -1205,6 +1215,7 @@ sht_board_save(const struct sht_board *b, struct sht_board_snapshot *s)
 	s->moves = b->moves;
 	s->passes = b->passes;
 	memcpy(s->passes_by, b->passes_by, sizeof(s->passes_by));
+	s->first_passer = b->first_passer;
 	s->ban_player = b->ban_player;
 	if (b->ban_player != SHT_EMPTY)
 		memcpy(s->ban, b->ban, sizeof(s->ban));
@@ -1227,6 +1238,7 @@ sht_board_restore(struct sht_board *b, const struct sht_board_snapshot *s)
 	b->moves = s->moves;
 	b->passes = s->passes;
 	memcpy(b->passes_by, s->passes_by, sizeof(b->passes_by));
+	b->first_passer = s->first_passer;
 	b->ban_player = s->ban_player;
 	if (s->ban_player != SHT_EMPTY)
 		memcpy(b->ban, s->ban, sizeof(b->ban));

@@ -55,6 +55,7 @@ struct sht_board {
 	int moves;
 	int passes;
 	int passes_by[3];  /* every pass of the game, by colour (void moves included) */
+	int first_passer;  /* the colour that passed first, SHT_EMPTY before any pass */
 	int stones;  /* on the board, both colours */
 	int history_started;
 

@@ -441,7 +441,7 @@ attacker_captures(struct ko_search *ks, int depth, int to_move, struct ko_bans b
  * reply to the pass leaves it so).  And a node needs its snapshot only once it plays a stone:
  * a defender's pass that settles the node needs none. */
 struct pass_undo {
-	int ko_point, ko_player, to_move, moves, passes, passes_by[3];
+	int ko_point, ko_player, to_move, moves, passes, passes_by[3], first_passer;
 };
 
 static void
@@ -453,6 +453,7 @@ pass_undo_save(const struct sht_board *b, struct pass_undo *u)
 	u->moves = b->moves;
 	u->passes = b->passes;
 	memcpy(u->passes_by, b->passes_by, sizeof(u->passes_by));
+	u->first_passer = b->first_passer;
 }
 
 static void
@@ -464,6 +465,7 @@ pass_undo_restore(struct sht_board *b, const struct pass_undo *u)
 	b->moves = u->moves;
 	b->passes = u->passes;
 	memcpy(b->passes_by, u->passes_by, sizeof(b->passes_by));
+	b->first_passer = u->first_passer;
 	b->nremoved = 0;
 }
 

@@ -1669,6 +1669,13 @@ test_wmsg_komi_follows_the_first_pass(void **state)
 	r = score("wmsg2008", split_9x9, "B A5,W pass,B A6,W H5,B pass,W pass", NULL);
 	assert_true(num(r, "white.komi") == 7.5);
 	json_decref(r);
+	/* So does a pass an SGF record leaves out (two black moves in a row). */
+	r = must("score", json_pack("{s:s, s:{s:s}, s:s}", "ruleset", "wmsg2008", "game", "sgf",
+	    "(;GM[1]SZ[9]AB[da][db][dc][dd][de][df][dg][dh][di]AW[ea][eb][ec][ed][ee][ef][eg][eh]"
+	    "[ei];B[aa];B[ab];W[];B[])", "dead", "none"));
+	assert_true(num(r, "white.komi") == 7.5);
+	assert_true(num(r, "margin") == -16.5);
+	json_decref(r);
 }
 
 /* Ing: komi 8 and Black wins ties.  With komi 9 over a 45-36 split the margin is 0. */

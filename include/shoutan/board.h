@@ -138,6 +138,8 @@ SHT_EXPORT int sht_board_moves_played(const struct sht_board *b);
 SHT_EXPORT int sht_board_consecutive_passes(const struct sht_board *b);
 /* Every pass colour c has made since play began (a void move is a pass): AGA's pass stones. */
 SHT_EXPORT int sht_board_passes_made(const struct sht_board *b, enum sht_color c);
+/* The colour that made the game's first pass (a void move, an implied pass), or SHT_EMPTY. */
+SHT_EXPORT enum sht_color sht_board_first_passer(const struct sht_board *b);
 SHT_EXPORT int sht_board_stone_count(const struct sht_board *b, enum sht_color c);
 /* Zobrist hash of the colouring alone (positional); the empty board hashes to 0. */
 SHT_EXPORT uint64_t sht_board_hash(const struct sht_board *b);
