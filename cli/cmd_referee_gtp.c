@@ -888,8 +888,10 @@ play_game(struct match *m, int number, struct game_result *res)
 		snprintf(res->reason, sizeof(res->reason), "no end after %d moves (--max-moves)",
 		    m->max_moves);
 	} else if (ref.over && res->result.re[0] == '\0') {
+		/* A cycle the ruleset ends (a draw, no result). */
 		res->how = sht_decision_name(ref.decision);
 		res->result = ref.result;
+		snprintf(res->reason, sizeof(res->reason), "%s", ref.replay.end_reason);
 	}
 done:
 	res->moves = nmoves;

@@ -149,6 +149,24 @@ with tempfile.TemporaryDirectory() as tmp:
               g["re"] == "W+R" and g["how"] == "resignation" and
               "Black resigns." in sgf_text(tmp, g), g)
 
+    # ---- a long cycle: a triple ko (three kos, each side taking in turn) ----
+    # Setup moves build the kos at the top left, bottom left and bottom right; then Black
+    # takes C8, White C2, Black H2, White retakes B8, Black B2, White G2: the start again.
+    setup_b = "B9,A8,B7,C3,B2,D2,C1,G3,F2,G1,E5"
+    setup_w = "C9,B8,D8,C7,B3,A2,B1,H3,G2,J2,H1"
+    r = match(["-r", "japanese", "--size", "9", "--sgf", "cycle"],
+              FAKE + ["--script", setup_b + ",C8,H2,B2" * 3],
+              FAKE + ["--script", setup_w + ",C2,B8,G2" * 3], tmp)
+    if r is not None:
+        g = r["games"][0]
+        check("a triple ko ends in no result under the Japanese rules (a state a third time)",
+              g["re"] == "Void" and g["how"] == "no_result" and g["moves"] == 34 and
+              "repeats an earlier position" in g["reason"], g)
+        code, out, err = shoutan(["replay", "-r", "japanese", "--json", "--compact", g["sgf"]],
+                                 tmp)
+        check("the record replays to the same end",
+              code == 0 and json.loads(out)["end"]["state"] == "no_result", err or out[:300])
+
     # ---- an engine that hangs: killed, it loses, and the match goes on ----
     r = match(["-r", "chinese", "--size", "9", "--games", "2", "--timeout", "1", "--sgf",
                "hang"], FAKE + ["--script", "C3,D4"], FAKE + ["--hang-at", "1"], tmp)
