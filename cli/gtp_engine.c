@@ -13,6 +13,7 @@
 
 #include "gtp_engine.h"
 #include "host.h"
+#include "json_text.h"
 
 /* The engines running, for a signal that stops the referee: they run in process groups of
  * their own, which the terminal's Ctrl-C does not reach. */
@@ -320,30 +321,22 @@ void
 gtp_printable(char *dst, size_t len, const char *src)
 {
 	size_t k = 0;
-	const unsigned char *s = (const unsigned char *)src;
 
-	while (*s != '\0') {
-		size_t n = *s < 0x80 ? 1 : *s >= 0xC2 && *s <= 0xDF ? 2 : *s >= 0xE0 && *s <= 0xEF ?
-		    3 : *s >= 0xF0 && *s <= 0xF4 ? 4 : 0;
-		bool ok = n > 0;
+	while (*src != '\0') {
+		size_t n = sht_utf8_sequence(src);
+		/* A control character, or a byte that starts no character, is shown as '?'. */
+		bool ok = n > 1 || (n == 1 && *src >= 0x20 && *src != 0x7F);
 
-		for (size_t i = 1; ok && i < n; i++)
-			ok = s[i] >= 0x80 && s[i] <= 0xBF;
-		/* No overlong forms, surrogates or code points past U+10FFFF (what jansson takes). */
-		if (ok && n == 3 && ((s[0] == 0xE0 && s[1] < 0xA0) || (s[0] == 0xED && s[1] > 0x9F)))
-			ok = false;
-		if (ok && n == 4 && ((s[0] == 0xF0 && s[1] < 0x90) || (s[0] == 0xF4 && s[1] > 0x8F)))
-			ok = false;
-		if (!ok || (n == 1 && (*s < 0x20 || *s == 0x7F)))
-			n = 1, ok = false;
-		if (k + n >= len)
+		if (!ok)
+			n = 1;
+		if (k + (ok ? n : 1) >= len)
 			break;
 		if (ok)
-			memcpy(dst + k, s, n);
+			memcpy(dst + k, src, n);
 		else
 			dst[k] = '?';
 		k += ok ? n : 1;
-		s += n;
+		src += n;
 	}
 	if (len > 0)
 		dst[k] = '\0';

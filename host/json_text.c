@@ -85,9 +85,10 @@ sht_text_bytes_grow(struct sht_text *t, const char *s, size_t n)
  * The length of the UTF-8 sequence at s (1 to 4), or 0 when it is not one jansson accepts:
  * no continuation byte first, no overlong form, no surrogate, nothing above U+10FFFF.
  */
-static size_t
-utf8_sequence(const unsigned char *s)
+size_t
+sht_utf8_sequence(const char *text)
 {
+	const unsigned char *s = (const unsigned char *)text;
 	unsigned c = s[0];
 	uint32_t v;
 	size_t n;
@@ -119,7 +120,7 @@ sht_json_utf8_valid(const char *s)
 	const unsigned char *p = (const unsigned char *)s;
 
 	while (*p != '\0') {
-		size_t n = utf8_sequence(p);
+		size_t n = sht_utf8_sequence((const char *)p);
 
 		if (n == 0)
 			return false;
@@ -144,7 +145,7 @@ sht_text_string(struct sht_text *t, const char *s)
 		while (*p >= 0x20 && *p != '"' && *p != '\\') {
 			if (*p < 0x80) {
 				p++;
-			} else if ((n = utf8_sequence(p)) != 0) {
+			} else if ((n = sht_utf8_sequence((const char *)p)) != 0) {
 				p += n;
 			} else {
 				t->len = start; /* json_string gives no value: nothing is written */

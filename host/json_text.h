@@ -57,6 +57,9 @@ sht_text_char(struct sht_text *t, char c)
 		sht_text_bytes_grow(t, &c, 1);
 }
 
+/* The length of the UTF-8 sequence at s (1 to 4), or 0 when it is not one jansson accepts (a
+ * continuation byte first, an overlong form, a surrogate, past U+10FFFF, cut short). */
+size_t sht_utf8_sequence(const char *s);
 /* Whether s is UTF-8 as jansson checks it (json_string refuses any other text). */
 bool sht_json_utf8_valid(const char *s);
 /* A JSON string of text that may not be UTF-8 (a file's name is any bytes, a broken record's
