@@ -110,12 +110,9 @@ ancient_setup(const void *rules, struct sht_rules_setup *s)
 static int
 ancient_consequence(const void *rules, int violation)
 {
-	const struct sht_param_value *v = rules;
-
-	if (violation == SHT_VIOLATION_OCCUPIED || violation == SHT_VIOLATION_OFF_BOARD)
-		return SHT_CONSEQUENCE_REJECT;
-	return SHT_CHOICE(v, P_ILLEGAL) == ILLEGAL_VOID ? SHT_CONSEQUENCE_VOID :
-	    SHT_CONSEQUENCE_LOSS;
+	/* No stone supply here, so no stone is ever placed with none left. */
+	return sht_plugin_void_or_loss(violation, SHT_CHOICE((const struct sht_param_value *)rules,
+	    P_ILLEGAL) == ILLEGAL_LOSS);
 }
 
 static int

@@ -222,3 +222,13 @@ sht_plugin_komi_text(long hundredths, bool in_zi, char *buf, size_t len)
 	hundredths_text(h * 2, false, points, sizeof(points));
 	snprintf(buf, len, "komi %s%s zi (%s%s points)", sign, value, sign, points);
 }
+
+int
+sht_plugin_void_or_loss(int violation, bool loss)
+{
+	if (violation == SHT_VIOLATION_OCCUPIED || violation == SHT_VIOLATION_OFF_BOARD)
+		return SHT_CONSEQUENCE_REJECT;
+	if (violation == SHT_VIOLATION_NO_STONES)
+		return SHT_CONSEQUENCE_VOID;
+	return loss ? SHT_CONSEQUENCE_LOSS : SHT_CONSEQUENCE_VOID;
+}

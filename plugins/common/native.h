@@ -47,6 +47,11 @@ void sht_plugin_text_add(char *buf, size_t len, const char *fmt, ...)
  * "komi 3¾ zi (7.5 points)". */
 void sht_plugin_komi_text(long hundredths, bool in_zi, char *buf, size_t len);
 
+/* The consequence of a violation in the families whose forbidden move is void or lost as their
+ * `illegal_move` says (Han, Tibetan, Sunjang, ancient): a stone on an occupied point or off the
+ * board is no move at all; one placed with no stones left is void, the pass its player owed. */
+int sht_plugin_void_or_loss(int violation, bool loss);
+
 /* Index of value in a NULL-terminated list of choices (as the host numbered it). */
 #define SHT_CHOICE(values, i) ((int)(values)[(i)].number)
 

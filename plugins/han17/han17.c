@@ -63,15 +63,9 @@ han17_setup(const void *rules, struct sht_rules_setup *s)
 static int
 han17_consequence(const void *rules, int violation)
 {
-	const struct sht_param_value *v = rules;
-
-	if (violation == SHT_VIOLATION_OCCUPIED || violation == SHT_VIOLATION_OFF_BOARD)
-		return SHT_CONSEQUENCE_REJECT;
 	/* With no stones left a player must pass: a stone placed anyway is void. */
-	if (violation == SHT_VIOLATION_NO_STONES)
-		return SHT_CONSEQUENCE_VOID;
-	return SHT_CHOICE(v, P_ILLEGAL) == ILLEGAL_VOID ? SHT_CONSEQUENCE_VOID :
-	    SHT_CONSEQUENCE_LOSS;
+	return sht_plugin_void_or_loss(violation, SHT_CHOICE((const struct sht_param_value *)rules,
+	    P_ILLEGAL) == ILLEGAL_LOSS);
 }
 
 static int
