@@ -509,8 +509,7 @@ dead_stones(struct match *m, struct gtp_engine *const e[3], struct sht_referee *
 
 /* Starts each engine that is not running; false with the loser and why when one cannot be. */
 static bool
-engines_ready(struct match *m, struct gtp_engine *const e[3], int *loser, char *why,
-    size_t len)
+engines_ready(struct gtp_engine *const e[3], int *loser, char *why, size_t len)
 {
 	for (int c = SHT_BLACK; c <= SHT_WHITE; c++) {
 		char err[256];
@@ -524,7 +523,6 @@ engines_ready(struct match *m, struct gtp_engine *const e[3], int *loser, char *
 			return false;
 		}
 	}
-	(void)m;
 	return true;
 }
 
@@ -724,7 +722,7 @@ play_game(struct match *m, int number, struct game_result *res)
 	res->how = "counting";
 	if (moves == NULL)
 		return;
-	if (!engines_ready(m, e, &loser, why, sizeof(why)) ||
+	if (!engines_ready(e, &loser, why, sizeof(why)) ||
 	    !engines_open(m, e, handicap_points, &nhandicap, &loser, why, sizeof(why))) {
 		/* The record shows the board the referee had: no handicap was set up. */
 		nhandicap = 0;
