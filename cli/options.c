@@ -283,7 +283,8 @@ apply_timeout(struct cli *cli, struct cli_args *args, const char *value)
 
 static const struct cli_option options[] = {
 	{ "-r", "RULESET", "the ruleset (for compare and batch, a comma-separated list; all by "
-	    "default); without it, the record's RU, else chinese", apply_ruleset },
+	    "default); without it, the record's RU (igs for a record from the NNGS or IGS "
+	    "server, named in PC, with no other RU than Japanese), else chinese", apply_ruleset },
 	{ "--dead", "auto|auto-thorough|none|V,V,...", "dead stones: judged automatically (auto, "
 	    "the default, then the open position settled; auto-thorough judges with up to four times "
 	    "the playouts, 10 to 40 ms a 19x19 game on the mean, a little more often exact on the "

@@ -178,6 +178,7 @@ triage_heavy(const char *line, size_t len)
 		return !(plain_string(p, end, &s, &n) && light_ruleset(s, n));
 	if ((p = member(line, end, "\"rulesets\"")) != NULL)
 		return !all_light(p, end);
-	/* The record's RU or chinese decides, or (compare) every ruleset: probably auto. */
+	/* The record's RU (or its server, PC) or chinese decides, or (compare) every ruleset:
+	 * probably auto. */
 	return true;
 }

@@ -75,6 +75,14 @@ const struct sht_ruleset *sht_registry_find(const struct sht_registry *r, const 
 /* The ruleset a game record names in RU (Chinese, Japanese, Korean, Tromp-Taylor, New
  * Zealand, or a ruleset's own name), or NULL. */
 const struct sht_ruleset *sht_ruleset_for_ru(const struct sht_registry *r, const char *ru);
+/* The server a record's PC names whose counting a ruleset models ("NNGS" or "IGS", counted as
+ * ruleset igs), or NULL. */
+const char *sht_record_server(const struct sht_sgf_game *g);
+/* The ruleset a record is judged under when the request names none: a record from a server
+ * of sht_record_server whose RU is absent or Japanese is counted as that server counted (igs);
+ * otherwise the ruleset its RU names; NULL when neither says. */
+const struct sht_ruleset *sht_ruleset_for_record(const struct sht_registry *r,
+    const struct sht_sgf_game *g);
 /* Reads one ruleset file against the loaded plugins. */
 struct sht_ruleset *sht_ruleset_load(const struct sht_registry *r, const char *path, char *err,
     size_t errlen);
@@ -113,6 +121,9 @@ struct sht_game {
 	/* The record's RU named no loaded ruleset and the request none: the fallback judges it,
 	 * and the judgement says so in a note. */
 	bool ruleset_unrecognised;
+	/* The request named no ruleset and the record's server (sht_record_server) chose it:
+	 * the judgement says so in a note. */
+	bool ruleset_by_server;
 	struct sht_sgf_collection *sgf; /* owned, when the game came from SGF (unless borrowed) */
 	bool sgf_borrowed;              /* sgf is the caller's (sht_game_from_collection) */
 	char *owned_strings;            /* owned copies for JSON games */

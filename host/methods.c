@@ -171,6 +171,49 @@ sht_ruleset_for_ru(const struct sht_registry *r, const char *ru)
 	return NULL;
 }
 
+const char *
+sht_record_server(const struct sht_sgf_game *g)
+{
+	static const struct { const char *word, *server; } servers[] = {
+		{ "nngs", "NNGS" }, { "no name go server", "NNGS" }, { "pandanet", "IGS" },
+		{ "igs", "IGS" }, { "internet go server", "IGS" },
+	};
+	char lower[128];
+	size_t i, n;
+
+	if (g->place == NULL)
+		return NULL;
+	for (n = 0; g->place[n] != '\0' && n + 1 < sizeof(lower); n++)
+		lower[n] = (char)(g->place[n] >= 'A' && g->place[n] <= 'Z' ? g->place[n] - 'A' + 'a' :
+		    g->place[n]);
+	lower[n] = '\0';
+	for (i = 0; i < sizeof(servers) / sizeof(servers[0]); i++) {
+		const char *at = strstr(lower, servers[i].word);
+		size_t len = strlen(servers[i].word);
+
+		/* A word of its own ("cg_nngs", "IGS-PandaNet"), not letters inside another
+		 * ("Higashi"): the letters around it are not letters. */
+		if (at != NULL && (at == lower || at[-1] < 'a' || at[-1] > 'z') &&
+		    (at[len] < 'a' || at[len] > 'z'))
+			return servers[i].server;
+	}
+	return NULL;
+}
+
+const struct sht_ruleset *
+sht_ruleset_for_record(const struct sht_registry *r, const struct sht_sgf_game *g)
+{
+	const struct sht_ruleset *by_ru = sht_ruleset_for_ru(r, g->ruleset), *igs;
+
+	/* The servers counted their games their own way whatever RU said of the rules (NNGS's
+	 * records write none); only an RU naming other rules than Japanese overrides them. */
+	if (sht_record_server(g) != NULL && (g->ruleset == NULL || g->ruleset[0] == '\0' ||
+	    (by_ru != NULL && strcmp(by_ru->name, "japanese") == 0)) &&
+	    (igs = sht_registry_find(r, "igs")) != NULL)
+		return igs;
+	return by_ru;
+}
+
 bool
 sht_params_ruleset_game(const struct sht_context *ctx, json_t *params,
     const struct sht_ruleset **rs, struct sht_game *game, struct sht_error *err)
@@ -199,7 +242,7 @@ sht_params_ruleset_game(const struct sht_context *ctx, json_t *params,
 	    game, err))
 		return false;
 	if (*rs == NULL) {
-		*rs = sht_ruleset_for_ru(ctx->registry, game->g.ruleset);
+		*rs = sht_ruleset_for_record(ctx->registry, &game->g);
 		if (*rs == NULL)
 			*rs = sht_registry_find(ctx->registry, "chinese");
 		if (*rs == NULL) {
@@ -217,6 +260,8 @@ sht_params_ruleset_game(const struct sht_context *ctx, json_t *params,
 		}
 		game->ruleset_unrecognised = game->g.ruleset != NULL &&
 		    sht_ruleset_for_ru(ctx->registry, game->g.ruleset) == NULL;
+		game->ruleset_by_server = sht_record_server(&game->g) != NULL &&
+		    strcmp((*rs)->name, "igs") == 0;
 	}
 	return true;
 }

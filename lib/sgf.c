@@ -1028,6 +1028,7 @@ read_root(struct game_builder *gb, const struct sht_sgf_node *root)
 	g->white = sht_sgf_get(root, "PW");
 	g->date = sht_sgf_get(root, "DT");
 	g->game_name = sht_sgf_get(root, "GN");
+	g->place = sht_sgf_get(root, "PC");
 	return true;
 }
 
@@ -1263,7 +1264,7 @@ static bool
 is_root_property(const char *id)
 {
 	static const char *const names[] = { "SZ", "KM", "HA", "RU", "RE", "PB", "PW", "DT",
-		"GN", "AP", "TM", "OT" };
+		"GN", "AP", "TM", "OT", "PC" };
 
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		if (id[0] == names[i][0] && id[1] == names[i][1] && id[2] == '\0')

@@ -310,10 +310,10 @@ score_entry(const struct entry *e, int sample_every, const char *gnugo, bool ver
 	}
 	counted(game.g.result, &recorded);
 	start = now_ms();
-	/* The RU's ruleset; an RU naming rules we have no ruleset for (AGA, say) gets what the
-	 * score method gives it, chinese (area counting); no RU, what the record and its
-	 * collection say. */
-	rs = sht_ruleset_for_ru(ctx.registry, game.g.ruleset);
+	/* The record's ruleset as the score method reads it (its RU, or its server's counting);
+	 * an RU naming rules we have no ruleset for gets what the score method gives it, chinese
+	 * (area counting); no RU, what the record and its collection say. */
+	rs = sht_ruleset_for_record(ctx.registry, &game.g);
 	if (rs == NULL)
 		rs = sht_registry_find(ctx.registry, game.g.ruleset != NULL && game.g.ruleset[0] ?
 		    "chinese" : ruleset_without_ru(collection, e->path, data));

@@ -349,6 +349,8 @@ test_seki_under_six_counting_combinations(void **state)
 		{ "ancient", "B+9.5", 18, 41.5, 32 },
 		{ "territory-plain", "B+6.5", 19, 19, 12.5 },
 		{ "japanese", "B+6.5", 18, 19, 12.5 },
+		/* IGS's count: territory and prisoners with the seki eyes, one each. */
+		{ "igs", "B+6.5", 19, 20, 13.5 },
 		{ "ancient-tang", "B+4.5", 18, 14, 9.5 },
 	};
 	/* Two variants a researcher would write: no C, one value changed each. */
@@ -1060,6 +1062,47 @@ test_unrecognised_ru_is_noted(void **state)
 	r = must("replay", json_pack("{s:{s:s}}", "game", "sgf", "(;SZ[9]RU[bogus];B[];W[])"));
 	assert_true(has_note(r, "RU[bogus] names no ruleset known here"));
 	json_decref(r);
+}
+
+/* A record from NNGS or IGS (its PC) that names no other rules is counted as the server
+ * counted it, under igs, with a note; an RU naming other rules, or the request's ruleset,
+ * decides instead.  "igs" inside another word of PC is no server. */
+static void
+test_server_record_is_counted_as_the_server_counted(void **state)
+{
+	static const struct {
+		const char *ruleset, *sgf, *judged;
+		bool noted;
+	} cases[] = {
+		{ NULL, "(;SZ[9]PC[NNGS];B[];W[])", "igs", true },
+		{ NULL, "(;SZ[9]PC[NNGS Worldwide: nngs.cosmic.org 9696];B[];W[])", "igs", true },
+		{ NULL, "(;SZ[9]PC[cg_nngs];B[];W[])", "igs", true },
+		{ NULL, "(;SZ[9]PC[IGS-PandaNet]RU[Japanese];B[];W[])", "igs", true },
+		{ NULL, "(;SZ[9]PC[NNGS]RU[Chinese];B[];W[])", "chinese", false },
+		{ NULL, "(;SZ[9]PC[Twigs Cafe, Kyoto];B[];W[])", "chinese", false },
+		{ "japanese", "(;SZ[9]PC[NNGS];B[];W[])", "japanese", false },
+	};
+	struct sht_error err;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		json_t *r = score_sgf(cases[i].ruleset, cases[i].sgf, &err);
+
+		if (r == NULL)
+			fail_msg("%s: %s", cases[i].sgf, err.message);
+		if (strcmp(str(r, "ruleset"), cases[i].judged) != 0 ||
+		    has_note(r, "counted as that server counted") != cases[i].noted)
+			fail_msg("%s: judged under %s", cases[i].sgf, str(r, "ruleset"));
+		json_decref(r);
+	}
+	/* The note names the server and the record's words. */
+	{
+		json_t *r = score_sgf(NULL, "(;SZ[9]PC[NNGS];B[];W[])", &err);
+
+		assert_true(has_note(r, "the record is from NNGS (PC[NNGS]) and names no other "
+		    "rules: counted as that server counted, under igs (eyes in seki are territory)"));
+		json_decref(r);
+	}
 }
 
 /* Fox records are read by the server's conventions, each time with a note (issue 12): KM[0]
@@ -1982,6 +2025,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_ancient_group_tax_example),
 		cmocka_unit_test(test_tax_arithmetic_with_eight_black_groups),
 		cmocka_unit_test(test_seki_under_six_counting_combinations),
+		cmocka_unit_test(test_server_record_is_counted_as_the_server_counted),
 		cmocka_unit_test(test_bent_four_marked_dead),
 		cmocka_unit_test(test_tang_territory_examples),
 		cmocka_unit_test(test_tax_groups_as_historians_count_them),

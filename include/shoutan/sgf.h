@@ -127,6 +127,7 @@ struct sht_sgf_game {
 	const char *ruleset;    /* RU, or NULL */
 	const char *result;     /* RE, or NULL */
 	const char *black, *white, *date, *game_name;
+	const char *place;      /* PC, or NULL: a server's records name it (PC[NNGS]) */
 	int nevents, nmoves;
 	struct sht_sgf_event *events;
 };

@@ -6,7 +6,7 @@
 #include "native.h"
 #include "shoutan/ruleset.h"
 
-enum { P_SIZE, P_KOMI, P_ILLEGAL, P_CYCLES, P_NOTATION, P_COUNT };
+enum { P_SIZE, P_KOMI, P_ILLEGAL, P_CYCLES, P_NOTATION, P_SEKI, P_COUNT };
 
 /* Each choice's values, named: the enum gives the index the host passes, the list its YAML
  * spelling, tied together by designated initialisers. */
@@ -19,6 +19,9 @@ static const char *const cycles[] = { [CYCLE_NO_RESULT] = "no-result", [CYCLE_DR
 enum notation { NOTATION_JAPANESE, NOTATION_KOREAN, NOTATIONS };
 static const char *const notations[] = { [NOTATION_JAPANESE] = "japanese",
 	[NOTATION_KOREAN] = "korean", [NOTATIONS] = NULL };
+enum seki { SEKI_NOBODY, SEKI_TERRITORY, SEKIS };
+static const char *const seki_eyes[] = { [SEKI_NOBODY] = "nobody",
+	[SEKI_TERRITORY] = "territory", [SEKIS] = NULL };
 
 static const struct sht_param_spec params[P_COUNT] = {
 	[P_SIZE] = { "size", SHT_PARAM_INT, 2, 25, NULL, "19", 0,
@@ -33,6 +36,9 @@ static const struct sht_param_spec params[P_COUNT] = {
 		"life): no result (無勝負, Art. 12)." },
 	[P_NOTATION] = { "notation", SHT_PARAM_CHOICE, 0, 0, notations, "japanese", 0,
 		"Native result text: Japanese (黒6目半勝ち) or Korean (흑 6집반 승)." },
+	[P_SEKI] = { "seki_eyes", SHT_PARAM_CHOICE, 0, 0, seki_eyes, "nobody", 0,
+		"Empty points a seki group surrounds alone: nobody's (Art. 8), or its territory "
+		"(IGS's rules, and the NNGS server's count)." },
 };
 
 static void *
@@ -84,10 +90,11 @@ japanese_score(const void *rules, const struct sht_host *host, const struct sht_
     struct sht_score_result *out, char *err, size_t errlen)
 {
 	const struct sht_param_value *v = rules;
-	/* Territory + prisoners; eyes in seki are no territory (Art. 8); dame count for
-	 * nobody; no handicap compensation. */
+	/* Territory + prisoners; eyes in seki are no territory (Art. 8) unless the ruleset
+	 * counts them; dame count for nobody; no handicap compensation. */
 	struct sht_tally_policy policy = { sizeof(policy), SHT_COUNTING_TERRITORY, 0,
-		SHT_SEKI_EYES_NOBODY, SHT_TAX_NONE, 0, 0, 0 };
+		SHT_CHOICE(v, P_SEKI) == SEKI_TERRITORY ? SHT_SEKI_EYES_COUNT : SHT_SEKI_EYES_NOBODY,
+		SHT_TAX_NONE, 0, 0, 0 };
 
 	(void)err;
 	(void)errlen;
@@ -110,9 +117,11 @@ japanese_describe(const void *rules, char *buf, size_t len)
 	buf[0] = '\0';
 	sht_plugin_komi_text(v[P_KOMI].number, false, komi, sizeof(komi));
 	sht_plugin_text_add(buf, len, "Territory counting on %ldx%ld: empty points surrounded by "
-	    "one side's live stones that are not in seki, plus prisoners (captured during play "
+	    "one side's live stones%s, plus prisoners (captured during play "
 	    "and dead stones removed at the end).  Dame count for nobody.  Simple ko only; a "
 	    "repeated position the players do not break %s.  %s; %s.  Results in %s.", n, n,
+	    SHT_CHOICE(v, P_SEKI) == SEKI_TERRITORY ? ", eyes in seki included" :
+	    " that are not in seki",
 	    cycle == CYCLE_NO_RESULT ? "has no result" : cycle == CYCLE_DRAW ? "is a draw" :
 	    "is replayed",
 	    SHT_CHOICE(v, P_ILLEGAL) == ILLEGAL_LOSS ? "Any violation loses" :
