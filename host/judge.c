@@ -976,6 +976,16 @@ note_revived(const struct sht_board *b, const struct sht_settle_result *sr,
 		    list, chains > 6 ? ", ..." : "");
 }
 
+/* Whether the record ended by passes, or by a pass as its last move: servers' records (NNGS's,
+ * some of KGS's) stop at the first pass of a game that went to counting, and their results
+ * count the position as it stands. */
+static bool
+ended_by_passes(const struct sht_replay *replay)
+{
+	return replay->end == SHT_END_ENDED || (replay->nmoves > 0 &&
+	    replay->moves[replay->nmoves - 1].point == SHT_PASS);
+}
+
 /*
  * The settle step (lib/settle.c) after an automatic judgement: the position is finished on a copy
  * by the counting the plugin just tallied with (caught in *seen), and the settled board is
@@ -994,11 +1004,7 @@ settle_and_rescore(const struct sht_ruleset *rs, const struct sht_replay *replay
 		.group_tax = seen->size > 0 && seen->tax != SHT_TAX_NONE,
 		.owner = playout_owner,
 		.confidence = out->confidence,
-		/* Ended by passes, or by a pass as the record's last move: servers' records (NNGS's,
-		 * some of KGS's) stop at the first pass of a game that went to counting, and their
-		 * results count the position as it stands. */
-		.finished = replay->end == SHT_END_ENDED || (replay->nmoves > 0 &&
-		    replay->moves[replay->nmoves - 1].point == SHT_PASS),
+		.finished = ended_by_passes(replay),
 	};
 	struct sht_settle_result sr;
 	struct tax_groups_lazy tax = { 0 };
@@ -1109,8 +1115,19 @@ sht_judge_score(const struct sht_ruleset *rs, const struct sht_replay *replay,
 	sht_area_counts_map(b, out->dead, &pos.counts, out->seki, &out->owner);
 	pos.counts.handicap = replay->handicap;
 	pos.counts.komi = replay->komi;
-	if (!plugin_score(rs, &pos, &out->result, err) ||
-	    (settle && !settle_and_rescore(rs, replay, &pos, &seen, playout_owner, out, err))) {
+	if (!plugin_score(rs, &pos, &out->result, err)) {
+		free(playout_owner);
+		sht_score_report_free(out);
+		return false;
+	}
+	/* A ruleset that counts a finished game as its board stands (a server's count) has
+	 * nothing settled there. */
+	if (settle && out->result.as_it_stands && ended_by_passes(replay)) {
+		settle = false;
+		add_note(out, "the record ends with a pass, and %s counts a finished board as it "
+		    "stands: nothing was settled", rs->name);
+	}
+	if (settle && !settle_and_rescore(rs, replay, &pos, &seen, playout_owner, out, err)) {
 		free(playout_owner);
 		sht_score_report_free(out);
 		return false;

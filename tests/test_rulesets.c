@@ -1105,6 +1105,36 @@ test_server_record_is_counted_as_the_server_counted(void **state)
 	}
 }
 
+/* A finished board with one dame open between the walls (E9, beside White's D9 and Black's E8),
+ * which leaves Black's 36 points open to White: the Japanese count fills it and Black has them;
+ * igs counts the board as it stands, as the servers did, and they are dame. */
+static void
+test_igs_counts_a_finished_board_as_it_stands(void **state)
+{
+	static const char *const sgf = "(;SZ[9]KM[0.5]AW[da][db][dc][dd][de][df][dg][dh][di]"
+	    "AB[eb][ec][ed][ee][ef][eg][eh][ei];B[];W[])";
+	struct sht_error err;
+	json_t *r;
+
+	(void)state;
+	r = call("score", json_pack("{s:s, s:{s:s}, s:s}", "ruleset", "japanese", "game", "sgf",
+	    sgf, "dead", "auto"), &err);
+	assert_non_null(r);
+	assert_string_equal(str(r, "re"), "B+8.5");
+	assert_true(num(r, "black.territory") == 36);
+	assert_int_equal((int)json_array_size(json_object_get(r, "settle")), 1);
+	json_decref(r);
+	r = call("score", json_pack("{s:s, s:{s:s}, s:s}", "ruleset", "igs", "game", "sgf", sgf,
+	    "dead", "auto"), &err);
+	assert_non_null(r);
+	assert_string_equal(str(r, "re"), "W+27.5");
+	assert_true(num(r, "black.territory") == 0);
+	assert_int_equal((int)json_array_size(json_object_get(r, "settle")), 0);
+	assert_true(has_note(r, "the record ends with a pass, and igs counts a finished board as "
+	    "it stands: nothing was settled"));
+	json_decref(r);
+}
+
 /* Fox records are read by the server's conventions, each time with a note (issue 12): KM[0]
  * of an even Japanese game is 6.5, KM[375] is 3.75 zi, B+0 is a win by resignation or time. */
 static void
@@ -2026,6 +2056,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_tax_arithmetic_with_eight_black_groups),
 		cmocka_unit_test(test_seki_under_six_counting_combinations),
 		cmocka_unit_test(test_server_record_is_counted_as_the_server_counted),
+		cmocka_unit_test(test_igs_counts_a_finished_board_as_it_stands),
 		cmocka_unit_test(test_bent_four_marked_dead),
 		cmocka_unit_test(test_tang_territory_examples),
 		cmocka_unit_test(test_tax_groups_as_historians_count_them),

@@ -285,6 +285,11 @@ struct sht_score_result {
 	 * members (Tibetan go's bonus for the four 1-1 points and tengen), by colour ([1] Black,
 	 * [2] White), already in the totals; the host presets them 0 and shows them as `bonus`. */
 	int bonus[3];
+	/* Added after bonus (check `size`): nonzero when a game that ended by passes is counted
+	 * as its board stands, as a server counted it: the host's settle step plays nothing there
+	 * (no dame filled, no protecting move), so a region that an unfilled point leaves open to
+	 * both colours is dame.  The host presets it 0. */
+	int as_it_stands;
 };
 
 /* The host's services.  Check `size` before using a member added after version 1. */

@@ -6,7 +6,7 @@
 #include "native.h"
 #include "shoutan/ruleset.h"
 
-enum { P_SIZE, P_KOMI, P_ILLEGAL, P_CYCLES, P_NOTATION, P_SEKI, P_COUNT };
+enum { P_SIZE, P_KOMI, P_ILLEGAL, P_CYCLES, P_NOTATION, P_SEKI, P_END_COUNT, P_COUNT };
 
 /* Each choice's values, named: the enum gives the index the host passes, the list its YAML
  * spelling, tied together by designated initialisers. */
@@ -22,6 +22,9 @@ static const char *const notations[] = { [NOTATION_JAPANESE] = "japanese",
 enum seki { SEKI_NOBODY, SEKI_TERRITORY, SEKIS };
 static const char *const seki_eyes[] = { [SEKI_NOBODY] = "nobody",
 	[SEKI_TERRITORY] = "territory", [SEKIS] = NULL };
+enum end_count { END_SETTLED, END_AS_IT_STANDS, END_COUNTS };
+static const char *const end_counts[] = { [END_SETTLED] = "settled",
+	[END_AS_IT_STANDS] = "as-it-stands", [END_COUNTS] = NULL };
 
 static const struct sht_param_spec params[P_COUNT] = {
 	[P_SIZE] = { "size", SHT_PARAM_INT, 2, 25, NULL, "19", 0,
@@ -39,6 +42,10 @@ static const struct sht_param_spec params[P_COUNT] = {
 	[P_SEKI] = { "seki_eyes", SHT_PARAM_CHOICE, 0, 0, seki_eyes, "nobody", 0,
 		"Empty points a seki group surrounds alone: nobody's (Art. 8), or its territory "
 		"(IGS's rules, and the NNGS server's count)." },
+	[P_END_COUNT] = { "end_count", SHT_PARAM_CHOICE, 0, 0, end_counts, "settled", 0,
+		"A game that ended by passes: counted once its dame are filled and the protecting "
+		"moves they force are made (settled), or as its board stands, as a server counted "
+		"it, a region an unfilled point leaves open being dame (as-it-stands)." },
 };
 
 static void *
@@ -99,6 +106,8 @@ japanese_score(const void *rules, const struct sht_host *host, const struct sht_
 	(void)err;
 	(void)errlen;
 	host->tally(pos, &policy, out);
+	if (out->size >= offsetof(struct sht_score_result, as_it_stands) + sizeof(int))
+		out->as_it_stands = SHT_CHOICE(v, P_END_COUNT) == END_AS_IT_STANDS;
 	if (SHT_CHOICE(v, P_NOTATION) == NOTATION_JAPANESE)
 		sht_native_japanese(out);
 	else
@@ -119,7 +128,7 @@ japanese_describe(const void *rules, char *buf, size_t len)
 	sht_plugin_text_add(buf, len, "Territory counting on %ldx%ld: empty points surrounded by "
 	    "one side's live stones%s, plus prisoners (captured during play "
 	    "and dead stones removed at the end).  Dame count for nobody.  Simple ko only; a "
-	    "repeated position the players do not break %s.  %s; %s.  Results in %s.", n, n,
+	    "repeated position the players do not break %s.  %s; %s.  Results in %s.%s", n, n,
 	    SHT_CHOICE(v, P_SEKI) == SEKI_TERRITORY ? ", eyes in seki included" :
 	    " that are not in seki",
 	    cycle == CYCLE_NO_RESULT ? "has no result" : cycle == CYCLE_DRAW ? "is a draw" :
@@ -128,7 +137,10 @@ japanese_describe(const void *rules, char *buf, size_t len)
 	    "A violation is void and the turn lost",
 	    komi,
 	    SHT_CHOICE(v, P_NOTATION) == NOTATION_JAPANESE ? "目 (黒6目半勝ち)" :
-	    "집 (흑 6집반 승)");
+	    "집 (흑 6집반 승)",
+	    SHT_CHOICE(v, P_END_COUNT) == END_AS_IT_STANDS ? "  A game that ended by passes is "
+	    "counted as its board stands: no dame are filled, and a region an unfilled point "
+	    "leaves open is dame." : "");
 }
 
 /* A forfeit, resignation or cycle in the notation's language: 反則負け, or 반칙패. */
