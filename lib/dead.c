@@ -2244,6 +2244,53 @@ out:
 }
 
 /*
+ * The position once the lost chains are captured, on `color` (where they are off the board
+ * already): their captors' stones on their liberties, as taking a chain fills every liberty it
+ * had.  Judged with the chain merely gone, a captor kept those points as room for eyes that
+ * the capture does not leave it: in the 13x13 regression game nngs/gnugo-3.1.18-gopriest,
+ * White's race against Black's three stones at A10-A12 is won with B10, but taking them also
+ * fills A13, and what is left is a straight three on the edge that Black kills (after A5 and
+ * A7); judged with A13 empty, the four points gave White two eyes.  A liberty that also touches
+ * a chain of the loser's colour that is not lost stays empty: filling it would take a liberty
+ * the capture does not.
+ *
+ * Measured with conformance-auto-dead over the 1278 counted games (exact / within 2 points /
+ * same winner): default seed 820 / 1023 / 1148 -> 822 / 1025 / 1149 (gopriest, and
+ * olympiad2003/gnugo_vs_jimmy 58 points off before, exact; two Edo-period records a point
+ * either way, still missed), seed 12345 813 / 1024 / 1149 -> 814 / 1025 / 1151, seed
+ * 0x9e3779b97f4a7c15 827 / 1035 / 1155 -> 827 / 1034 / 1154 (castle/cg484 3 points off -> 27,
+ * nngs rcde05 to the wrong winner), auto-thorough 819 / 1029 / 1151 -> 820 / 1030 / 1151.
+ * Also tried: a loser standing again when every winner beside it dies in the second round
+ * (the capture then saved nothing); it changed no game where the winner's death was certain
+ * and lost two Edo-period records badly otherwise, so a loser stays dead beside a dead winner,
+ * which counts the same (its points are the winner's opponent's either way).
+ */
+static void
+fill_liberties_of_lost(const struct sht_board *src, const uint8_t *lost, uint8_t *color)
+{
+	for (int p = 0; p < src->npoints; p++) {
+		int v = src->color[p];
+
+		if (!lost[p] || (v != SHT_BLACK && v != SHT_WHITE))
+			continue;
+		for (int d = 0; d < 4; d++) {
+			int q = p + src->dir[d];
+			bool shared = false;
+
+			if (src->color[q] != SHT_EMPTY || color[q] != SHT_EMPTY)
+				continue;
+			for (int e = 0; e < 4; e++) {
+				int r = q + src->dir[e];
+
+				shared |= src->color[r] == v && !lost[r];
+			}
+			if (!shared)
+				color[q] = (uint8_t)(3 - v);
+		}
+	}
+}
+
+/*
  * A race's loser is captured: the chains around it are judged again without it, for the
  * winner may still die (a captured chain is not always a second eye).  Only the chains
  * touching a loser or a winner take the new verdict; elsewhere the first one stands, so that
@@ -2269,6 +2316,7 @@ rejudge_race_winners(const struct sht_board *src, const struct sht_dead_options 
 		goto out;
 	for (int p = 0; p < n; p++)
 		color[p] = lost[p] ? SHT_EMPTY : src->color[p];
+	fill_liberties_of_lost(src, lost, color);
 	/* With rescues the unsure flags decide (below): the round settles them too. */
 	if (!judge_by_playouts(src, color, opt, opt->thorough ? 0 : REJUDGE_PLAYOUTS,
 	    rescues ? alive : NULL, certain, &again))

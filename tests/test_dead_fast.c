@@ -419,6 +419,38 @@ test_race_won_by_snapback(void **state)
 	free(alive);
 }
 
+/*
+ * A race won whose capture leaves the winner dead (fill_liberties_of_lost): White's chain at B9
+ * and Black's A6-A8 share their two liberties, A9 and B6, and White wins the race with B6 (it
+ * joins White's chain at A5 and leaves Black one liberty).  But taking Black's three stones
+ * also fills A9, and leaves White a straight three on the edge; moving first, Black kills the
+ * whole White group (A1, then A3 takes A2 and White's liberty with it).  Judged again with the
+ * three stones merely gone, White had four points at A6-A9 and lived.  Black to move.
+ */
+static void
+test_race_winner_dies_once_it_has_captured(void **state)
+{
+	static const char *const rows[9] = {
+		".OOOX....", "XOXXX....", "XOOX.....", "X.OX.....", "OOXX.....",
+		"OOX......", ".OXX.....", "OX.......", ".X.......",
+	};
+	struct sht_board *b = diagram(rows);
+	uint8_t *dead = calloc((size_t)sht_board_capacity(b), 1);
+
+	(void)state;
+	assert_non_null(dead);
+	judge_with(b, 0, dead);
+	for (const char *const *v = (const char *const[]){ "B9", "C9", "D9", "B8", "C7", "C6",
+	    "A5", "B5", "A4", "B3", "A2", NULL }; *v != NULL; v++)
+		if (!dead[sht_vertex_parse(b, *v)])
+			fail_msg("White's %s is called alive", *v);
+	for (const char *const *v = (const char *const[]){ "E9", "D8", "D6", "C5", "B2", NULL };
+	    *v != NULL; v++)
+		assert_false(dead[sht_vertex_parse(b, *v)]);
+	sht_board_free(b);
+	free(dead);
+}
+
 /* read_races with `rescues` on a 9x9 board whose white stones are all called dead and whose
  * black stones all alive, as the playouts may call an edge group that lives by capturing the
  * stones inside it: the mark of the white chain at `captor` when the black chain at `inner` is
@@ -509,6 +541,7 @@ main(void)
 		cmocka_unit_test(test_settled_asks_what_decides),
 		cmocka_unit_test(test_rescue_by_capture),
 		cmocka_unit_test(test_race_won_by_snapback),
+		cmocka_unit_test(test_race_winner_dies_once_it_has_captured),
 		cmocka_unit_test(test_failed_rescues_stop_the_round),
 		cmocka_unit_test(test_shortcuts_9x9),
 		cmocka_unit_test(test_shortcuts_9x9_suicide),
