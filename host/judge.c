@@ -586,8 +586,7 @@ judge_start(const struct sht_ruleset *rs, const struct sht_game *game, const int
 		replay_note(out, "%s", note);
 	if (game->ruleset_by_server)
 		replay_note(out, "the record is from %s (PC[%.60s]) and names no other rules: counted "
-		    "as that server counted, under %s (eyes in seki are territory)",
-		    sht_record_server(g), g->place, rs->name);
+		    "as that server counted, under %s", sht_record_server(g), g->place, rs->name);
 	if (game->ruleset_unrecognised)
 		replay_note(out, "the record's RU[%.60s] names no ruleset known here: judged under %s",
 		    g->ruleset, rs->name);

@@ -188,14 +188,15 @@ sht_record_server(const struct sht_sgf_game *g)
 		    g->place[n]);
 	lower[n] = '\0';
 	for (i = 0; i < sizeof(servers) / sizeof(servers[0]); i++) {
-		const char *at = strstr(lower, servers[i].word);
 		size_t len = strlen(servers[i].word);
 
 		/* A word of its own ("cg_nngs", "IGS-PandaNet"), not letters inside another
-		 * ("Higashi"): the letters around it are not letters. */
-		if (at != NULL && (at == lower || at[-1] < 'a' || at[-1] > 'z') &&
-		    (at[len] < 'a' || at[len] > 'z'))
-			return servers[i].server;
+		 * ("Twigs"): the characters around it are not letters. */
+		for (const char *at = strstr(lower, servers[i].word); at != NULL;
+		    at = strstr(at + 1, servers[i].word))
+			if ((at == lower || at[-1] < 'a' || at[-1] > 'z') &&
+			    (at[len] < 'a' || at[len] > 'z'))
+				return servers[i].server;
 	}
 	return NULL;
 }

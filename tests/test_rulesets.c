@@ -1080,6 +1080,7 @@ test_server_record_is_counted_as_the_server_counted(void **state)
 		{ NULL, "(;SZ[9]PC[IGS-PandaNet]RU[Japanese];B[];W[])", "igs", true },
 		{ NULL, "(;SZ[9]PC[NNGS]RU[Chinese];B[];W[])", "chinese", false },
 		{ NULL, "(;SZ[9]PC[Twigs Cafe, Kyoto];B[];W[])", "chinese", false },
+		{ NULL, "(;SZ[9]PC[Twigs Cafe, on IGS];B[];W[])", "igs", true },
 		{ "japanese", "(;SZ[9]PC[NNGS];B[];W[])", "japanese", false },
 	};
 	struct sht_error err;
@@ -1100,7 +1101,7 @@ test_server_record_is_counted_as_the_server_counted(void **state)
 		json_t *r = score_sgf(NULL, "(;SZ[9]PC[NNGS];B[];W[])", &err);
 
 		assert_true(has_note(r, "the record is from NNGS (PC[NNGS]) and names no other "
-		    "rules: counted as that server counted, under igs (eyes in seki are territory)"));
+		    "rules: counted as that server counted, under igs"));
 		json_decref(r);
 	}
 }
