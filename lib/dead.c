@@ -2262,8 +2262,9 @@ out:
  * nngs rcde05 to the wrong winner), auto-thorough 819 / 1029 / 1151 -> 820 / 1030 / 1151.
  * Also tried: a loser standing again when every winner beside it dies in the second round
  * (the capture then saved nothing); it changed no game where the winner's death was certain
- * and lost two Edo-period records badly otherwise, so a loser stays dead beside a dead winner,
- * which counts the same (its points are the winner's opponent's either way).
+ * and lost two Edo-period records badly otherwise, so a loser stays dead beside a dead winner.
+ * Area and territory counting give the same margin either way (its points are its own side's
+ * area, or its side's territory less as many prisoners); a group tax counts one group fewer.
  */
 static void
 fill_liberties_of_lost(const struct sht_board *src, const uint8_t *lost, uint8_t *color)
