@@ -1,4 +1,5 @@
 /* The method table, the parameter helpers every method uses, and scoring a loaded game. */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -178,25 +179,20 @@ sht_record_server(const struct sht_sgf_game *g)
 		{ "nngs", "NNGS" }, { "no name go server", "NNGS" }, { "pandanet", "IGS" },
 		{ "igs", "IGS" }, { "internet go server", "IGS" },
 	};
-	char lower[128];
-	size_t i, n;
-
 	if (g->place == NULL)
 		return NULL;
-	for (n = 0; g->place[n] != '\0' && n + 1 < sizeof(lower); n++)
-		lower[n] = (char)(g->place[n] >= 'A' && g->place[n] <= 'Z' ? g->place[n] - 'A' + 'a' :
-		    g->place[n]);
-	lower[n] = '\0';
-	for (i = 0; i < sizeof(servers) / sizeof(servers[0]); i++) {
-		size_t len = strlen(servers[i].word);
+	/* A word of its own, in any case ("cg_nngs", "IGS-PandaNet"), not letters inside another
+	 * ("Twigs"): the characters around it are not letters. */
+	for (const char *at = g->place; *at != '\0'; at++) {
+		if (at > g->place && isalpha((unsigned char)at[-1]))
+			continue;
+		for (size_t i = 0; i < sizeof(servers) / sizeof(servers[0]); i++) {
+			size_t len = strlen(servers[i].word);
 
-		/* A word of its own ("cg_nngs", "IGS-PandaNet"), not letters inside another
-		 * ("Twigs"): the characters around it are not letters. */
-		for (const char *at = strstr(lower, servers[i].word); at != NULL;
-		    at = strstr(at + 1, servers[i].word))
-			if ((at == lower || at[-1] < 'a' || at[-1] > 'z') &&
-			    (at[len] < 'a' || at[len] > 'z'))
+			if (strncasecmp(at, servers[i].word, len) == 0 &&
+			    !isalpha((unsigned char)at[len]))
 				return servers[i].server;
+		}
 	}
 	return NULL;
 }
