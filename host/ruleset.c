@@ -199,6 +199,17 @@ stem_of(const char *path)
 	return s;
 }
 
+/* The index of the plugin's parameter named key, or d->nparams when it has none. */
+static int
+param_index(const struct sht_ruleset_plugin *d, const char *key)
+{
+	int i;
+
+	for (i = 0; i < d->nparams && strcmp(d->params[i].name, key) != 0; i++)
+		;
+	return i;
+}
+
 /* Sets the parameters of rs from the `parameters` mapping. */
 static bool
 read_parameters(struct sht_ruleset *rs, yaml_document_t *doc, const yaml_node_t *map,
@@ -223,9 +234,7 @@ read_parameters(struct sht_ruleset *rs, yaml_document_t *doc, const yaml_node_t 
 			err_at(err, errlen, rs->path, k, "a parameter name must be a scalar");
 			return false;
 		}
-		for (i = 0; i < d->nparams && strcmp(d->params[i].name, key) != 0; i++)
-			;
-		if (i == d->nparams) {
+		if ((i = param_index(d, key)) == d->nparams) {
 			size_t used = 0;
 
 			used = (size_t)snprintf(why, sizeof(why), "plugin %s has no parameter '%.40s' "
@@ -274,10 +283,7 @@ read_reconstructions(struct sht_ruleset *rs, yaml_document_t *doc, const yaml_no
 		const char *key = scalar(k), *text = scalar(v);
 		int i;
 
-		for (i = 0; key != NULL && i < d->nparams && strcmp(d->params[i].name, key) != 0;
-		    i++)
-			;
-		if (key == NULL || i == d->nparams) {
+		if (key == NULL || (i = param_index(d, key)) == d->nparams) {
 			err_at(err, errlen, rs->path, k, "reconstructions: plugin %s has no parameter "
 			    "'%.40s'", d->family, key ? key : "?");
 			return false;
