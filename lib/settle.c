@@ -183,8 +183,14 @@ static bool
 traps_in_atari(struct settle *s, int c, int p)
 {
 	struct sht_board *b = s->b;
-	bool trapped = false;
+	bool trapped = false, shares = false;
 
+	/* Only a chain of two liberties, p one of them, is left in atari: most points have none
+	 * beside them, and are answered without trying the move. */
+	for (int d = 0; d < 4; d++)
+		shares |= b->color[p + b->dir[d]] == 3 - c && b->libs[b->chain[p + b->dir[d]]] == 2;
+	if (!shares)
+		return false;
 	sht_board_save(b, s->snap);
 	if (sht_board_play(b, (enum sht_color)c, p, NULL) != SHT_LEGAL) {
 		sht_board_restore(b, s->snap);
@@ -197,11 +203,13 @@ traps_in_atari(struct settle *s, int c, int p)
 		if (b->color[q] != 3 - c || b->libs[b->chain[q]] != 1)
 			continue;
 		lib = sht_board_atari_liberty(b, b->chain[q]);
-		escapes = lib != SHT_NO_POINT &&
-		    sht_board_check(b, (enum sht_color)(3 - c), lib, NULL) == SHT_LEGAL &&
+		/* No seki without a shortage both sides share: the last liberty is also one of
+		 * the filler's chain, down to two. */
+		if (lib == SHT_NO_POINT || b->libs[b->chain[p]] > 2 ||
+		    !touches_chain(b, lib, b->chain[p]))
+			continue;
+		escapes = sht_board_check(b, (enum sht_color)(3 - c), lib, NULL) == SHT_LEGAL &&
 		    sht_board_can_fill(b, 3 - c, lib, s->seen);
-		/* A shortage both sides share, or no seki. */
-		escapes |= b->libs[b->chain[p]] > 2 || !touches_chain(b, lib, b->chain[p]);
 		t = q;
 		do {
 			for (int e = 0; e < 4 && !escapes; e++) {
