@@ -80,6 +80,16 @@ struct sht_board {
 /* A fresh mark generation for b->mark; callers mark points with the returned value. */
 uint32_t sht_board_new_mark(struct sht_board *b);
 
+/* Whether the point p is next to the chain of the stone at q. */
+static inline bool
+sht_board_touches_chain(const struct sht_board *b, int p, int q)
+{
+	for (int d = 0; d < 4; d++)
+		if (b->color[p + b->dir[d]] == b->color[q] && b->chain[p + b->dir[d]] == b->chain[q])
+			return true;
+	return false;
+}
+
 static inline void
 bit_set(uint64_t *bits, int p)
 {

@@ -773,16 +773,6 @@ nakade_point(struct ko_search *ks, int p)
 	return true;
 }
 
-/* Whether the point p is next to the chain at q. */
-static bool
-touches_chain(const struct sht_board *b, int p, int q)
-{
-	for (int d = 0; d < 4; d++)
-		if (b->color[p + b->dir[d]] == b->color[q] && b->chain[p + b->dir[d]] == b->chain[q])
-			return true;
-	return false;
-}
-
 /*
  * The empty points outside the eye space that the capturing group reaches from its liberty t
  * (on ks->b, after the capture), added to ks's points: the room it has to make an eye in.  False
@@ -824,7 +814,7 @@ nakade_room(struct ko_search *ks, const struct sht_board *src, const struct sht_
 				known = ks->points[i] == r;
 			if (known)
 				continue;
-			if (!touches_chain(b, r, last) && out->owner[r] != c)
+			if (!sht_board_touches_chain(b, r, last) && out->owner[r] != c)
 				return false;
 			if (*room == NAKADE_MAX_ROOM || !nakade_point(ks, r))
 				return false;

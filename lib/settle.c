@@ -153,19 +153,6 @@ playable(struct settle *s, int c, int p)
 	return sht_board_can_fill(s->b, c, p, s->seen);
 }
 
-/* Whether a stone of the chain `id` stands next to p. */
-static bool
-touches_chain(const struct sht_board *b, int p, int id)
-{
-	for (int d = 0; d < 4; d++) {
-		int q = p + b->dir[d];
-
-		if (b->color[q] != SHT_EMPTY && b->color[q] != SHT_OFFBOARD && b->chain[q] == id)
-			return true;
-	}
-	return false;
-}
-
 /*
  * Whether c's stone on p would fill a liberty of a seki: it leaves an opponent chain beside it in
  * atari with no way out (its owner can neither fill the last liberty, which would be no legal
@@ -206,7 +193,7 @@ traps_in_atari(struct settle *s, int c, int p)
 		/* No seki without a shortage both sides share: the last liberty is also one of
 		 * the filler's chain, down to two. */
 		if (lib == SHT_NO_POINT || b->libs[b->chain[p]] > 2 ||
-		    !touches_chain(b, lib, b->chain[p]))
+		    !sht_board_touches_chain(b, lib, p))
 			continue;
 		escapes = sht_board_check(b, (enum sht_color)(3 - c), lib, NULL) == SHT_LEGAL &&
 		    sht_board_can_fill(b, 3 - c, lib, s->seen);
