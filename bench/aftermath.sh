@@ -40,19 +40,29 @@ count() {
 	    --dead auto 2>/dev/null | sed -n '1s/.*(\([^)]*\)).*/\1/p'
 }
 
-# Whether the margins $1 and $2 are the same (an empty one is no margin).
-same() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a != "" && b != "" && a + 0 == b + 0) }'; }
+# How the margin $1 stands to the record's $2: "exact", "within2" or "far", then 1 when the
+# winner is the same and 0 when not (an empty margin is "far 0").
+grade() {
+	awk -v a="$1" -v b="$2" 'BEGIN {
+		if (a == "" || b == "") { print "far 0"; exit }
+		d = a - b; if (d < 0) d = -d
+		kind = "far"; if (d <= 2) kind = "within2"; if (d == 0) kind = "exact"
+		same = 0; if ((a > 0) == (b > 0) && (a < 0) == (b < 0)) same = 1
+		print kind, same }'
+}
 
 awk -F'\t' -v every="$EVERY" 'NR > 1 && $2 == 19 && (NR - 2) % every == 0 { print $1 "\t" $5 }' \
     "$DIR/index.tsv" >"$tmp/list"
-n=0 settle=0 board=0 gnugo=0
+n=0
+: >"$tmp/grades"
 while IFS="$(printf '\t')" read -r file result; do
 	want=$(margin "$result")
 	[ -n "$want" ] || continue
-	# GNU Go and Shoutan would both assume a komi where KM is missing; these had none.
+	# GNU Go and Shoutan would both assume a komi where KM is missing; these had none.  GNU Go
+	# seeds its random moves from the clock unless told: --seed 1 makes a run repeatable.
 	if grep -q 'KM\[' "$DIR/$file"; then cp "$DIR/$file" "$tmp/in.sgf"; else
 		sed '1s/^(;/(;KM[0]/' "$DIR/$file" >"$tmp/in.sgf"; fi
-	"$GNUGO" --infile "$tmp/in.sgf" --score aftermath --japanese-rules >"$tmp/log" 2>&1 ||
+	"$GNUGO" --infile "$tmp/in.sgf" --score aftermath --japanese-rules --seed 1 >"$tmp/log" 2>&1 ||
 	    continue
 	gg=$(awk '/^Black wins by/ { print $4 } /^White wins by/ { print -$4 } /^Jigo/ { print 0 }' \
 	    "$tmp/log")
@@ -69,11 +79,16 @@ while IFS="$(printf '\t')" read -r file result; do
 	on_board=$(margin "$(count "$tmp/played.sgf")")
 	own=$(margin "$(count "$tmp/in.sgf")")
 	n=$((n + 1))
-	if same "$own" "$want"; then settle=$((settle + 1)); fi
-	if same "$on_board" "$want"; then board=$((board + 1)); fi
-	if same "$gg" "$want"; then gnugo=$((gnugo + 1)); fi
+	printf 'settle %s\nboard %s\ngnugo %s\n' "$(grade "$own" "$want")" \
+	    "$(grade "$on_board" "$want")" "$(grade "$gg" "$want")" >>"$tmp/grades"
 	printf '%s\trecord %s\tsettle %s\tgnugo-board %s\tgnugo %s\n' "$file" "$want" "$own" \
 	    "$on_board" "$gg"
 done <"$tmp/list"
-printf 'aftermath: records=%d exact: shoutan_settle=%d shoutan_on_gnugo_board=%d gnugo=%d\n' \
-    "$n" "$settle" "$board" "$gnugo"
+# Exact, within 2 points (exact included) and the same winner, for each count.
+awk -v n="$n" '{ cls[$1, $2]++; won[$1] += $3 }
+	function line(k, name) {
+		e = cls[k, "exact"] + 0
+		printf "aftermath: %s records=%d exact=%d within2=%d same_winner=%d\n", name, n, e,
+		    e + cls[k, "within2"], won[k] + 0 }
+	END { line("settle", "shoutan_settle"); line("board", "shoutan_on_gnugo_board")
+		line("gnugo", "gnugo") }' "$tmp/grades"
