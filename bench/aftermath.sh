@@ -5,8 +5,9 @@
 # play can be told apart (docs/dead-stones.md, "Every Edo-period record").
 # usage: bench/aftermath.sh [SHOUTAN [CORPUS [COLLECTION [EVERY]]]]
 #   defaults: build/cli/shoutan, ../shared/corpus, edo-period, 1 (every record; 2 takes every
-#   second one).  Territory counting, the record's komi (0 where it has no KM, as the
-#   Edo-period records had none).  About 6 s a record on one core (an hour and more for the 656 Edo-period records).
+#   second one).  Japanese counting, as the Edo-period records were counted, whatever a
+#   record's RU; the record's komi (0 where it has no KM, as the Edo-period records had none).
+#   About 6 s a record on one core: an hour and more for the 656 Edo-period records.
 set -eu
 SHOUTAN=${1:-build/cli/shoutan}
 CORPUS=${2:-../shared/corpus}
@@ -51,7 +52,10 @@ grade() {
 		print kind, same }'
 }
 
-awk -F'\t' -v every="$EVERY" 'NR > 1 && $2 == 19 && (NR - 2) % every == 0 { print $1 "\t" $5 }' \
+# The 19x19 records and their results, from the index's SZ and RE columns (found by name: the
+# collections' indexes differ).
+awk -F'\t' -v every="$EVERY" 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+	$col["SZ"] == 19 && (NR - 2) % every == 0 { print $1 "\t" $col["RE"] }' \
     "$DIR/index.tsv" >"$tmp/list"
 n=0
 : >"$tmp/grades"
