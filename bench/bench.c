@@ -226,8 +226,8 @@ print_judged(const char *effort, const char *kind, double *ms, int n, long playo
  * The records that end by two passes (finished: the regression games) and the others
  * (unfinished: the Edo-period books stop before the end) apart, as their figures differ and
  * the 20 ms target is for a finished position.  For each: the mean, the median, the 90th
- * percentile and the worst game, how many took over 20 ms, and the mean playouts the verdict
- * took; for the default effort and for the thorough one.
+ * percentile and the worst game, how many took over 20 ms, and the mean playouts a game took
+ * (the thorough effort's nine judgements together); for the default effort and the thorough one.
  */
 static void
 judge_real_games(const struct file *files, int nfiles)
@@ -269,18 +269,24 @@ judge_real_games(const struct file *files, int nfiles)
 				uint8_t *owner = calloc((size_t)points, 1);
 				uint16_t *conf = calloc((size_t)points, sizeof(uint16_t));
 				struct sht_dead_result res = { dead, unsure, owner, conf, NULL, 0 };
-				/* effort 1: dead: "auto-thorough", as host/judge.c asks for it. */
-				struct sht_dead_options opt = { 0, 0, true, effort != 0 };
+				/* effort 1: dead: "auto-thorough", as host/judge.c runs it: a
+				 * judgement and a settle for each of SHT_THOROUGH_COUNTS seeds. */
+				struct sht_dead_options opt = { 0, 0, true, false };
 				struct sht_settle_options so = { .counting = SHT_SETTLE_TERRITORY,
 					.owner = owner, .confidence = conf, .finished = kind == 1 };
 				struct sht_settle_result sr;
 				double t = now(), t1;
 
-				sht_dead_judge(b, &opt, &res);
-				t1 = now();
-				if (sht_settle(b, dead, &so, &sr))
-					sht_settle_result_free(&sr);
-				settle[kind] += (now() - t1) * 1e3;
+				for (int k = 0; k < (effort ? SHT_THOROUGH_COUNTS : 1); k++) {
+					opt.seed = (uint64_t)k;
+					memset(dead, 0, (size_t)points);
+					sht_dead_judge(b, &opt, &res);
+					t1 = now();
+					if (sht_settle(b, dead, &so, &sr))
+						sht_settle_result_free(&sr);
+					settle[kind] += (now() - t1) * 1e3;
+					playouts[kind] += res.playouts;
+				}
 				ms[kind][judged[kind]] = (now() - t) * 1e3;
 				if (effort == 0 && kind == 1 && ms[kind][judged[kind]] > 20.0 &&
 				    nover < 16) {
@@ -292,7 +298,6 @@ judge_real_games(const struct file *files, int nfiles)
 					slowest[kind] = files[i].path;
 				}
 				judged[kind]++;
-				playouts[kind] += res.playouts;
 				free(dead);
 				free(unsure);
 				free(owner);

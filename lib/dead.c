@@ -60,6 +60,18 @@
  */
 #define REJUDGE_PLAYOUTS 128
 
+/* A caller's seed, mixed (splitmix64's finaliser, a bijection): the generator below starts
+ * badly from a seed with few bits set (1, 2, 3 give small numbers for dozens of draws), and
+ * dead: "auto-thorough" judges with the seeds 1 to 8.  Never 0, which the generator keeps. */
+static uint64_t
+mix_seed(uint64_t seed)
+{
+	seed = (seed ^ (seed >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+	seed = (seed ^ (seed >> 27)) * UINT64_C(0x94d049bb133111eb);
+	seed ^= seed >> 31;
+	return seed != 0 ? seed : SHT_DEAD_DEFAULT_SEED;
+}
+
 /* A small, fast generator with a fixed seed: the judgement is the same on every run. */
 static uint64_t
 next_random(uint64_t *s)
@@ -2089,7 +2101,7 @@ judge_by_playouts(const struct sht_board *src, const uint8_t *color,
 	    opt->thorough ? THOROUGH_PLAYOUTS : DEFAULT_PLAYOUTS;
 	/* A count the caller gave is played in full. */
 	bool adaptive = opt->playouts <= 0;
-	uint64_t rng = opt->seed ? opt->seed : SHT_DEAD_DEFAULT_SEED;
+	uint64_t rng = opt->seed ? mix_seed(opt->seed) : SHT_DEAD_DEFAULT_SEED;
 	struct sht_area area;
 	bool ok = false;
 

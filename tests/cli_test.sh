@@ -47,6 +47,9 @@ check "the note says what settling decided" "counted as it stands the result wou
 	sh -c "echo '$dame5' | \"$SHOUTAN\" score - -r chinese --dead auto"
 check "auto-thorough settles too" "settle (5): B E5 dame" \
 	sh -c "echo '$dame5' | \"$SHOUTAN\" score - -r chinese --dead auto-thorough"
+check "auto-thorough counts nine times and says what each gave" \
+	"auto-thorough: the median of 9 counts, each judged with its own playout seed: W+1.5 (9)" \
+	sh -c "echo '$dame5' | \"$SHOUTAN\" score - -r chinese --dead auto-thorough"
 check "the settle list in JSON" '"settle":[{"move":"E5","color":"B","reason":"dame","unsure":false}' \
 	sh -c "echo '$dame5' | \"$SHOUTAN\" score - -r chinese --dead auto --json --compact"
 check "dead: none settles nothing" "White wins by 2.5 points (W+2.5)" \

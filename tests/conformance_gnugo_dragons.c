@@ -16,7 +16,8 @@
  * GNU Go's own known failures; with SHOUTAN_GNUGO=/usr/games/gnugo, GNU Go 3.8's answers to the
  * same cases beside them (GTP loadsgf, the moves, dragon_status: right when its status word is
  * the suite's; the suite was written for GNU Go, which flatters it); SHOUTAN_VERBOSE=1 names
- * every miss; SHOUTAN_THOROUGH=1 judges with the thorough mode.  A measurement, not a pass/fail
+ * every miss; SHOUTAN_THOROUGH=1 judges with the library's thorough option (1024 playouts; dead:
+ * "auto-thorough" is a median of counts, which a group's status does not have).  A measurement, not a pass/fail
  * test, except that every case must be read.  Without the corpus it skips (77).
  */
 #include <stdbool.h>
