@@ -1,5 +1,6 @@
-/* The engine benchmark (run on request): moves per second, area maps per second, the dead-stone
- * judge and the settle step on real finished games in both efforts, SGF MB/s. */
+/* The engine benchmark (run on request): moves per second, area maps per second, SGF MB/s, the
+ * dead-stone judge and the settle step on real games, and their count through the host in both
+ * modes. */
 #include <dirent.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -8,6 +9,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "host.h"
 #include "shoutan/area.h"
 #include "shoutan/board.h"
 #include "shoutan/dead.h"
@@ -183,9 +185,11 @@ collect(const char *dir, struct file **files, int *n, int *cap, size_t *bytes)
 	closedir(d);
 }
 
-/* Records judged per effort and kind: the thorough effort takes up to a second each. */
-#define JUDGED_FAST 2000
-#define JUDGED_THOROUGH 40
+/* Records judged per kind: one judgement each at the library's level; through the host, the
+ * default mode and the thorough one (up to nine counts, most of a second on a slow record). */
+#define JUDGED_ONCE 2000
+#define SCORED_AUTO 300
+#define SCORED_THOROUGH 40
 
 static int
 compare_ms(const void *a, const void *b)
@@ -195,18 +199,18 @@ compare_ms(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* One line of figures for the judgements of one kind of record: ms[] sorted in place; the
- * slowest record is named, as the place to look next. */
+/* One line of figures for the records of one kind: ms[] sorted in place; `extra` is what else
+ * the line reports (playouts, the settle step, counts); the slowest record is named, as the
+ * place to look next. */
 static void
-print_judged(const char *effort, const char *kind, double *ms, int n, long playouts,
-    double settle, const char *slowest)
+print_timed(const char *what, const char *kind, double *ms, int n, const char *extra,
+    const char *slowest)
 {
 	double total = 0;
 	int over = 0;
 
 	if (n == 0) {
-		printf("dead_%s_19x19_%s_ms: skipped (no such 19x19 records of 150+ moves)\n", effort,
-		    kind);
+		printf("%s_19x19_%s_ms: skipped (no such 19x19 records of 150+ moves)\n", what, kind);
 		return;
 	}
 	qsort(ms, (size_t)n, sizeof(*ms), compare_ms);
@@ -214,109 +218,160 @@ print_judged(const char *effort, const char *kind, double *ms, int n, long playo
 		total += ms[i];
 		over += ms[i] > 20.0;
 	}
-	printf("dead_%s_19x19_%s_ms: mean %.1f, median %.1f, p90 %.1f, worst %.1f, over 20 ms %d, "
-	    "playouts %.0f, settle step %.2f (%d games; slowest %s)\n", effort, kind, total / n,
-	    ms[n / 2], ms[n * 9 / 10], ms[n - 1], over, (double)playouts / n, settle / n, n,
-	    slowest);
+	printf("%s_19x19_%s_ms: mean %.1f, median %.1f, p90 %.1f, worst %.1f, over 20 ms %d, %s "
+	    "(%d games; slowest %s)\n", what, kind, total / n, ms[n / 2], ms[n * 9 / 10], ms[n - 1],
+	    over, extra, n, slowest);
+}
+
+/* The corpus's 19x19 records of more than 150 moves, replayed under the japanese ruleset, by
+ * kind: [1] those that end by two passes (finished: the regression games), [0] the others
+ * (unfinished: the Edo-period books stop before the end), as their figures differ and the 20 ms
+ * target is for a finished position. */
+struct real_games {
+	struct sht_replay *replays[2];
+	const char **paths[2];
+	int n[2];
+};
+
+static void
+load_real_games(const struct sht_ruleset *rs, const struct file *files, int nfiles, int want,
+    struct real_games *rg)
+{
+	for (int k = 0; k < 2; k++) {
+		rg->replays[k] = calloc((size_t)want, sizeof(struct sht_replay));
+		rg->paths[k] = calloc((size_t)want, sizeof(char *));
+	}
+	for (int i = 0; i < nfiles && (rg->n[0] < want || rg->n[1] < want); i++) {
+		struct sht_game game;
+		struct sht_replay r;
+		struct sht_error err;
+		int kind;
+
+		if (!sht_game_from_sgf(files[i].data, files[i].len, 0, &game, &err))
+			continue;
+		if (game.g.width != 19 || game.g.height != 19 || game.g.nmoves <= 150 ||
+		    !sht_judge_replay(rs, &game, NULL, &r, &err)) {
+			sht_game_free(&game);
+			continue;
+		}
+		sht_game_free(&game);
+		kind = sht_board_consecutive_passes(r.board) >= 2;
+		if (rg->n[kind] < want) {
+			rg->paths[kind][rg->n[kind]] = files[i].path;
+			rg->replays[kind][rg->n[kind]++] = r;
+		} else {
+			sht_replay_free(&r);
+		}
+	}
 }
 
 /*
- * dead: "auto" as the host runs it, on the final positions of the corpus's 19x19 records of
- * more than 150 moves: the judge, then the settle step (territory counting), timed per game.
- * The records that end by two passes (finished: the regression games) and the others
- * (unfinished: the Edo-period books stop before the end) apart, as their figures differ and
- * the 20 ms target is for a finished position.  For each: the mean, the median, the 90th
- * percentile and the worst game, how many took over 20 ms, and the mean playouts a game took
- * (the thorough effort's nine judgements together); for the default effort and the thorough one.
+ * One judgement and the settle step (territory counting), at the library's level, timed per
+ * record, with the playouts the verdict took: what dead: "auto" does once.  Then the whole
+ * count through the host (sht_judge_score, as a `score` request runs it) in both modes:
+ * "auto", which counts a finished game once and a record that stopped before the end two or
+ * three times, and "auto-thorough", three to nine counts.  For each: the mean, the median, the
+ * 90th percentile and the worst record, how many took over 20 ms.
  */
 static void
 judge_real_games(const struct file *files, int nfiles)
 {
 	static const char *const kinds[2] = { "unfinished", "finished" };
+	const char *plugins, *rulesets;
+	char why[256];
+	struct sht_registry *reg;
+	const struct sht_ruleset *rs;
+	struct real_games rg = { { NULL, NULL }, { NULL, NULL }, { 0, 0 } };
 
-	for (int effort = 0; effort < 2; effort++) {
-		int want = effort ? JUDGED_THOROUGH : JUDGED_FAST, judged[2] = { 0, 0 };
-		double *ms[2] = { malloc(sizeof(double) * (size_t)want),
-			malloc(sizeof(double) * (size_t)want) }, settle[2] = { 0, 0 };
-		long playouts[2] = { 0, 0 };
-		double worst[2] = { 0, 0 };
-		const char *slowest[2] = { "-", "-" };
-		/* The finished records over the 20 ms target in the default effort, by name, so
-		 * that a change aimed at them can be checked on them. */
-		const char *over_names[16];
-		double over_ms[16];
-		int nover = 0;
-
-		for (int i = 0; i < nfiles && ms[0] != NULL && ms[1] != NULL &&
-		    (judged[0] < want || judged[1] < want); i++) {
-			struct sht_sgf_collection *c = sht_sgf_parse(files[i].data, files[i].len, NULL);
-			struct sht_sgf_game g;
-			struct sht_board *b = NULL;
-			int kind;
-
-			if (c != NULL && sht_sgf_game(c, 0, &g, NULL)) {
-				if (g.width == 19 && g.height == 19 && g.nmoves > 150)
-					b = sht_sgf_replay(&g, NULL, 0, NULL);
-				sht_sgf_game_free(&g);
-			}
-			sht_sgf_free(c);
-			if (b == NULL)
-				continue;
-			kind = sht_board_consecutive_passes(b) >= 2;
-			if (judged[kind] < want) {
-				int points = sht_board_capacity(b);
-				uint8_t *dead = calloc((size_t)points, 1), *unsure = calloc((size_t)points, 1);
-				uint8_t *owner = calloc((size_t)points, 1);
-				uint16_t *conf = calloc((size_t)points, sizeof(uint16_t));
-				struct sht_dead_result res = { dead, unsure, owner, conf, NULL, 0 };
-				/* effort 1: dead: "auto-thorough", as host/judge.c runs it: a
-				 * judgement and a settle for each of SHT_THOROUGH_COUNTS seeds. */
-				struct sht_dead_options opt = { 0, 0, true, false };
-				struct sht_settle_options so = { .counting = SHT_SETTLE_TERRITORY,
-					.owner = owner, .confidence = conf, .finished = kind == 1 };
-				struct sht_settle_result sr;
-				double t = now(), t1;
-
-				for (int k = 0; k < (effort ? SHT_THOROUGH_COUNTS : 1); k++) {
-					opt.seed = (uint64_t)k;
-					memset(dead, 0, (size_t)points);
-					sht_dead_judge(b, &opt, &res);
-					t1 = now();
-					if (sht_settle(b, dead, &so, &sr))
-						sht_settle_result_free(&sr);
-					settle[kind] += (now() - t1) * 1e3;
-					playouts[kind] += res.playouts;
-				}
-				ms[kind][judged[kind]] = (now() - t) * 1e3;
-				if (effort == 0 && kind == 1 && ms[kind][judged[kind]] > 20.0 &&
-				    nover < 16) {
-					over_names[nover] = files[i].path;
-					over_ms[nover++] = ms[kind][judged[kind]];
-				}
-				if (ms[kind][judged[kind]] > worst[kind]) {
-					worst[kind] = ms[kind][judged[kind]];
-					slowest[kind] = files[i].path;
-				}
-				judged[kind]++;
-				free(dead);
-				free(unsure);
-				free(owner);
-				free(conf);
-			}
-			sht_board_free(b);
-		}
-		for (int k = 1; k >= 0; k--)
-			print_judged(effort ? "auto_thorough" : "auto", kinds[k], ms[k], judged[k],
-			    playouts[k], settle[k], slowest[k]);
-		if (effort == 0) {
-			printf("dead_auto_19x19_finished_over_20ms:");
-			for (int k = 0; k < nover; k++)
-				printf("%s %s (%.1f ms)", k ? "," : "", over_names[k], over_ms[k]);
-			printf("%s\n", nover == 0 ? " none" : "");
-		}
-		free(ms[0]);
-		free(ms[1]);
+	sht_default_dirs(&plugins, &rulesets);
+	if ((reg = sht_registry_load(plugins, rulesets, why, sizeof(why))) == NULL ||
+	    (rs = sht_registry_find(reg, "japanese")) == NULL) {
+		printf("dead_19x19_ms: skipped (no rulesets: %s)\n", reg == NULL ? why : "no japanese");
+		sht_registry_free(reg);
+		return;
 	}
+	load_real_games(rs, files, nfiles, JUDGED_ONCE, &rg);
+	for (int k = 1; k >= 0; k--) {
+		double *ms = malloc(sizeof(double) * (size_t)(rg.n[k] + 1)), worst = 0, settle = 0;
+		const char *slowest = "-";
+		long playouts = 0;
+		char extra[96];
+
+		for (int i = 0; i < rg.n[k]; i++) {
+			const struct sht_board *b = rg.replays[k][i].board;
+			int points = sht_board_capacity(b);
+			uint8_t *dead = calloc((size_t)points, 1), *unsure = calloc((size_t)points, 1);
+			uint8_t *owner = calloc((size_t)points, 1);
+			uint16_t *conf = calloc((size_t)points, sizeof(uint16_t));
+			struct sht_dead_result res = { dead, unsure, owner, conf, NULL, 0 };
+			struct sht_dead_options opt = { 0, 0, true, false };
+			struct sht_settle_options so = { .counting = SHT_SETTLE_TERRITORY,
+				.owner = owner, .confidence = conf, .finished = k == 1 };
+			struct sht_settle_result sr;
+			double t = now(), t1;
+
+			sht_dead_judge(b, &opt, &res);
+			t1 = now();
+			if (sht_settle(b, dead, &so, &sr))
+				sht_settle_result_free(&sr);
+			settle += (now() - t1) * 1e3;
+			ms[i] = (now() - t) * 1e3;
+			playouts += res.playouts;
+			if (ms[i] > worst) {
+				worst = ms[i];
+				slowest = rg.paths[k][i];
+			}
+			if (k == 1 && ms[i] > 20.0)
+				printf("judgement_19x19_finished_over_20ms: %s (%.1f ms)\n",
+				    rg.paths[k][i], ms[i]);
+			free(dead);
+			free(unsure);
+			free(owner);
+			free(conf);
+		}
+		snprintf(extra, sizeof(extra), "playouts %.0f, settle step %.2f",
+		    rg.n[k] ? (double)playouts / rg.n[k] : 0, rg.n[k] ? settle / rg.n[k] : 0);
+		print_timed("judgement", kinds[k], ms, rg.n[k], extra, slowest);
+		free(ms);
+	}
+	for (int thorough = 0; thorough < 2; thorough++)
+		for (int k = 1; k >= 0; k--) {
+			int n = rg.n[k] < (thorough ? SCORED_THOROUGH : SCORED_AUTO) ? rg.n[k] :
+			    (thorough ? SCORED_THOROUGH : SCORED_AUTO);
+			double *ms = malloc(sizeof(double) * (size_t)(n + 1)), worst = 0;
+			const char *slowest = "-";
+			long counts = 0;
+			char extra[64];
+
+			for (int i = 0; i < n; i++) {
+				struct sht_dead_spec spec = { .mode = SHT_DEAD_AUTO, .thorough = thorough };
+				struct sht_score_report rep;
+				struct sht_error err;
+				double t = now();
+
+				ms[i] = 0;
+				if (!sht_judge_score(rs, &rg.replays[k][i], &spec, &rep, &err))
+					continue;
+				ms[i] = (now() - t) * 1e3;
+				counts += rep.counts;
+				sht_score_report_free(&rep);
+				if (ms[i] > worst) {
+					worst = ms[i];
+					slowest = rg.paths[k][i];
+				}
+			}
+			snprintf(extra, sizeof(extra), "counts %.2f", n ? (double)counts / n : 0);
+			print_timed(thorough ? "score_auto_thorough" : "score_auto", kinds[k], ms, n,
+			    extra, slowest);
+			free(ms);
+		}
+	for (int k = 0; k < 2; k++) {
+		for (int i = 0; i < rg.n[k]; i++)
+			sht_replay_free(&rg.replays[k][i]);
+		free(rg.replays[k]);
+		free(rg.paths[k]);
+	}
+	sht_registry_free(reg);
 }
 
 int

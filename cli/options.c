@@ -286,9 +286,9 @@ static const struct cli_option options[] = {
 	    "default); without it, the record's RU (igs for a record from the NNGS or IGS "
 	    "server, named in PC, with no other RU than Japanese), else chinese", apply_ruleset },
 	{ "--dead", "auto|auto-thorough|none|V,V,...", "dead stones: judged automatically (auto, "
-	    "the default, then the open position settled; auto-thorough counts nine times, each "
-	    "judged with its own playout seed, and keeps the median count: nine times the time, "
-	    "more often right on the test records), "
+	    "the default, then the open position settled; a record that stopped before the end is "
+	    "counted two or three times with different playout seeds and the median kept; "
+	    "auto-thorough counts three to nine times: more often exact on the test records), "
 	    "none, or one vertex of each dead chain", apply_dead },
 	{ "--komi", "X", "komi in points (7.5) or in zi (3.75zi), over the record's and the "
 	    "ruleset's", apply_komi },

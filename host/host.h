@@ -310,6 +310,7 @@ struct sht_score_report {
 	/* The settle step's moves (dead: auto), in order; the count is of the settled board. */
 	struct sht_settle_move *settle;
 	int nsettle;
+	int counts;           /* how many counts the result is the median of (dead: auto) */
 	int nnotes;           /* the replay's notes first, then the count's */
 	char notes[SHT_MAX_NOTES][SHT_NOTE_MAX];
 };

@@ -47,9 +47,12 @@ check "the note says what settling decided" "counted as it stands the result wou
 	sh -c "echo '$dame5' | \"$SHOUTAN\" score - -r chinese --dead auto"
 check "auto-thorough settles too" "settle (5): B E5 dame" \
 	sh -c "echo '$dame5' | \"$SHOUTAN\" score - -r chinese --dead auto-thorough"
-check "auto-thorough counts nine times and says what each gave" \
-	"auto-thorough: the median of 9 counts, each judged with its own playout seed: W+1.5 (9)" \
+check "auto-thorough counts three times and stops when they agree" \
+	"auto-thorough: 3 counts, each judged with its own playout seed, agree: W+1.5 (3)" \
 	sh -c "echo '$dame5' | \"$SHOUTAN\" score - -r chinese --dead auto-thorough"
+check "auto counts a record that stopped before the end twice" \
+	"auto (a record that stopped before the end): 2 counts, each judged with its own playout seed, agree: W+1.5 (2)" \
+	sh -c "echo '$dame5' | \"$SHOUTAN\" score - -r chinese --dead auto"
 check "the settle list in JSON" '"settle":[{"move":"E5","color":"B","reason":"dame","unsure":false}' \
 	sh -c "echo '$dame5' | \"$SHOUTAN\" score - -r chinese --dead auto --json --compact"
 check "dead: none settles nothing" "White wins by 2.5 points (W+2.5)" \

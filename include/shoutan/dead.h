@@ -16,8 +16,11 @@ extern "C" {
 
 struct sht_board;
 
-/* dead: "auto-thorough" counts a position this many times, each judged with its own seed
- * (0, 1, 2, ...), and keeps the median count (host/judge.c). */
+/* dead: "auto-thorough" counts a position SHT_THOROUGH_FIRST times, each judged with its own
+ * seed (0, 1, 2, ...); unless they agree, SHT_THOROUGH_COUNTS times, and keeps the median
+ * count (host/judge.c; dead: "auto" does the same with 2 and 3 on a record that stopped before
+ * the end, and counts a finished game once). */
+#define SHT_THOROUGH_FIRST 3
 #define SHT_THOROUGH_COUNTS 9
 
 struct sht_dead_options {
