@@ -328,6 +328,10 @@ static void
 score_game(const struct batch_job *job, const char *name, int tree, struct sht_game *sgf_game,
     const json_t *json_game, struct batch_sink *out, struct batch_counts *counts)
 {
+	/* The rulesets judge the one final position alike, most of them: judged once each way. */
+	struct sht_context ctx = *job->ctx;
+
+	ctx.judgements = sht_judgements_new();
 	counts->games++;
 	for (int i = 0; i < job->nrulesets; i++) {
 		const struct sht_ruleset *rs = job->rulesets[i];
@@ -342,7 +346,7 @@ score_game(const struct batch_job *job, const char *name, int tree, struct sht_g
 		    &own, &e))
 			game = &own;
 		if (game != NULL)
-			score = sht_score_game(job->ctx, rs, game, job->params, &e);
+			score = sht_score_game(&ctx, rs, game, job->params, &e);
 		row = game != NULL ? game_row(name, tree, game) : row_new(name);
 		json_object_set_new(row, "ruleset", json_string(rs->name));
 		if (game != NULL && json_game != NULL)
@@ -370,6 +374,7 @@ score_game(const struct batch_job *job, const char *name, int tree, struct sht_g
 		if (game == &own)
 			sht_game_free(&own);
 	}
+	sht_judgements_free(ctx.judgements);
 }
 
 /* An SGF record: every game tree (or the one `only` names, when 0 or more). */

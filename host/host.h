@@ -290,9 +290,21 @@ void sht_judge_decide(const struct sht_ruleset *rs, int decision, int loser, con
  * "draw", "no_result", "replay": the protocol's words for enum sht_decision. */
 const char *sht_decision_name(int decision);
 
+/*
+ * The automatic judgements made while answering one question, kept for the next ruleset that
+ * would judge the same position alike: `compare` and `batch` count a game under several
+ * rulesets, and the judge reads only the stones, the side to move, the suicide and capture-ban
+ * rules, pass_for_ko and the seed (lib/dead.c), which many rulesets share.  Made by the caller
+ * for one game and freed after it, so a question never reuses another's work.
+ */
+struct sht_judgements;
+struct sht_judgements *sht_judgements_new(void);
+void sht_judgements_free(struct sht_judgements *j);
+
 struct sht_dead_spec {
 	enum sht_dead_mode mode;
-	bool thorough;      /* SHT_DEAD_AUTO as "auto-thorough": more playouts, up to ~1 s */
+	bool thorough;      /* SHT_DEAD_AUTO as "auto-thorough": up to nine counts, the median */
+	struct sht_judgements *judgements; /* NULL, or judgements to reuse and add to */
 	int npoints;
 	int points[SHT_MAX_SIZE * SHT_MAX_SIZE]; /* points of the replay's board */
 };
@@ -473,6 +485,9 @@ struct sht_context {
 	/* Positions replayed before, for the methods that replay a game (host/replay_cache.h),
 	 * or NULL: the daemon's workers keep one, since a live game is asked about again. */
 	struct sht_replay_cache *replays;
+	/* The judgements of the game being answered under several rulesets (compare, batch), or
+	 * NULL: each count judges afresh. */
+	struct sht_judgements *judgements;
 };
 
 struct sht_text;

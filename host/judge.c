@@ -837,9 +837,137 @@ add_note(struct sht_score_report *r, const char *fmt, ...)
  * the final position (lib/dead.c).  Chains that the playouts leave in doubt are named in the
  * notes, so that a person can check them.
  */
+/* One judgement kept: what it was asked (the stones, the side to move, the rules the judge
+ * reads) and what it answered, each array of the board's capacity. */
+struct judgement {
+	int width, height, capacity, to_move;
+	bool multi_stone_suicide, capture_ban, pass_for_ko;
+	uint64_t seed, hash;
+	uint8_t *stones;
+	uint8_t *dead, *unsure, *owner, *by_ko;
+	uint16_t *confidence;
+	int playouts;
+};
+
+struct sht_judgements {
+	struct judgement *kept;
+	int n, cap;
+};
+
+struct sht_judgements *
+sht_judgements_new(void)
+{
+	return calloc(1, sizeof(struct sht_judgements));
+}
+
+void
+sht_judgements_free(struct sht_judgements *j)
+{
+	if (j == NULL)
+		return;
+	for (int i = 0; i < j->n; i++) {
+		free(j->kept[i].stones);
+		free(j->kept[i].dead);
+		free(j->kept[i].unsure);
+		free(j->kept[i].owner);
+		free(j->kept[i].by_ko);
+		free(j->kept[i].confidence);
+	}
+	free(j->kept);
+	free(j);
+}
+
+/* Whether k was asked what judging b with opt asks. */
+static bool
+judgement_matches(const struct judgement *k, const struct sht_board *b,
+    const struct sht_dead_options *opt)
+{
+	const struct sht_board_options *o = sht_board_options(b);
+
+	if (k->hash != sht_board_hash(b) || k->seed != opt->seed ||
+	    k->pass_for_ko != opt->pass_for_ko || k->width != sht_board_width(b) ||
+	    k->height != sht_board_height(b) || k->capacity != sht_board_capacity(b) ||
+	    k->to_move != (int)sht_board_to_move(b) ||
+	    k->multi_stone_suicide != o->multi_stone_suicide || k->capture_ban != o->capture_ban)
+		return false;
+	for (int p = 0; p < k->capacity; p++)
+		if (k->stones[p] != (uint8_t)sht_board_at(b, p))
+			return false;
+	return true;
+}
+
+/* sht_dead_judge, answered from the judgements kept in j when one was asked the same (its
+ * answer copied into res), else judged and kept there.  j may be NULL. */
+static bool
+judge_kept(struct sht_judgements *j, const struct sht_board *b,
+    const struct sht_dead_options *opt, struct sht_dead_result *res)
+{
+	size_t n = (size_t)sht_board_capacity(b);
+	struct judgement *k;
+
+	for (int i = 0; j != NULL && i < j->n; i++) {
+		k = &j->kept[i];
+		if (!judgement_matches(k, b, opt))
+			continue;
+		memcpy(res->dead, k->dead, n);
+		memcpy(res->uncertain, k->unsure, n);
+		memcpy(res->owner, k->owner, n);
+		memcpy(res->by_ko, k->by_ko, n);
+		memcpy(res->confidence, k->confidence, n * sizeof(uint16_t));
+		res->playouts = k->playouts;
+		return true;
+	}
+	if (!sht_dead_judge(b, opt, res))
+		return false;
+	if (j == NULL)
+		return true;
+	if (j->n == j->cap) {
+		int cap = j->cap ? 2 * j->cap : 8;
+		struct judgement *more = realloc(j->kept, sizeof(*more) * (size_t)cap);
+
+		if (more == NULL)
+			return true; /* judged; only not kept */
+		j->kept = more;
+		j->cap = cap;
+	}
+	k = &j->kept[j->n];
+	memset(k, 0, sizeof(*k));
+	k->stones = malloc(n);
+	k->dead = malloc(n);
+	k->unsure = malloc(n);
+	k->owner = malloc(n);
+	k->by_ko = malloc(n);
+	k->confidence = malloc(n * sizeof(uint16_t));
+	if (k->stones == NULL || k->dead == NULL || k->unsure == NULL || k->owner == NULL ||
+	    k->by_ko == NULL || k->confidence == NULL) {
+		j->n++; /* freed with the rest; it matches nothing, its capacity being 0 */
+		k->capacity = 0;
+		return true;
+	}
+	k->width = sht_board_width(b);
+	k->height = sht_board_height(b);
+	k->capacity = (int)n;
+	k->to_move = (int)sht_board_to_move(b);
+	k->multi_stone_suicide = sht_board_options(b)->multi_stone_suicide;
+	k->capture_ban = sht_board_options(b)->capture_ban;
+	k->pass_for_ko = opt->pass_for_ko;
+	k->seed = opt->seed;
+	k->hash = sht_board_hash(b);
+	for (size_t p = 0; p < n; p++)
+		k->stones[p] = (uint8_t)sht_board_at(b, (int)p);
+	memcpy(k->dead, res->dead, n);
+	memcpy(k->unsure, res->uncertain, n);
+	memcpy(k->owner, res->owner, n);
+	memcpy(k->by_ko, res->by_ko, n);
+	memcpy(k->confidence, res->confidence, n * sizeof(uint16_t));
+	k->playouts = res->playouts;
+	j->n++;
+	return true;
+}
+
 static void
-auto_dead(const struct sht_ruleset *rs, const struct sht_board *b, uint64_t seed, uint8_t *dead,
-    uint8_t *owner, struct sht_score_report *r)
+auto_dead(const struct sht_ruleset *rs, const struct sht_board *b, uint64_t seed,
+    struct sht_judgements *kept, uint8_t *dead, uint8_t *owner, struct sht_score_report *r)
 {
 	int n = sht_board_capacity(b), uncertain = 0, shown = 0, ko_dead = 0;
 	uint8_t *unsure = calloc((size_t)n, 1);
@@ -852,7 +980,7 @@ auto_dead(const struct sht_ruleset *rs, const struct sht_board *b, uint64_t seed
 	char list[160] = "", kolist[160] = "", v[8];
 
 	if (unsure == NULL || confidence == NULL || by_ko == NULL ||
-	    !sht_dead_judge(b, &opt, &res)) {
+	    !judge_kept(kept, b, &opt, &res)) {
 		add_note(r, "dead stones could not be judged (out of memory): all stones counted "
 		    "alive");
 		memset(dead, 0, (size_t)n);
@@ -1105,7 +1233,7 @@ score_once(const struct sht_ruleset *rs, const struct sht_replay *replay,
 			if (!out->dead[spec->points[i]])
 				mark_chain(b, spec->points[i], out->dead);
 	} else if (spec->mode == SHT_DEAD_AUTO)
-		auto_dead(rs, b, seed, out->dead, playout_owner, out);
+		auto_dead(rs, b, seed, spec->judgements, out->dead, playout_owner, out);
 
 	pos.board = b;
 	pos.dead = out->dead;

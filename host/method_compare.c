@@ -8,6 +8,7 @@ sht_method_compare(const struct sht_context *ctx, json_t *params, struct sht_err
 {
 	json_t *names = json_object_get(params, "rulesets"), *g = json_object_get(params, "game");
 	json_t *results, *name;
+	struct sht_context own;
 	const char *winner = NULL;
 	bool agree = true;
 	size_t i, n;
@@ -25,6 +26,10 @@ sht_method_compare(const struct sht_context *ctx, json_t *params, struct sht_err
 			    json_string_value(name));
 	}
 	n = names ? json_array_size(names) : (size_t)ctx->registry->nrulesets;
+	/* The rulesets judge the one final position alike, most of them: judged once each way. */
+	own = *ctx;
+	own.judgements = sht_judgements_new();
+	ctx = &own;
 	results = json_array();
 	for (i = 0; i < n; i++) {
 		const struct sht_ruleset *rs = names ?
@@ -40,6 +45,7 @@ sht_method_compare(const struct sht_context *ctx, json_t *params, struct sht_err
 			sht_game_free(&game);
 		} else if (e.kind == SHT_ERROR_BAD_SGF || e.kind == SHT_ERROR_BAD_PARAMS) {
 			/* The game itself is bad: that is the request's error, not a ruleset's. */
+			sht_judgements_free(own.judgements);
 			json_decref(results);
 			*err = e;
 			return NULL;
@@ -61,6 +67,7 @@ sht_method_compare(const struct sht_context *ctx, json_t *params, struct sht_err
 		}
 		json_array_append_new(results, score);
 	}
+	sht_judgements_free(own.judgements);
 	return json_pack("{s:o, s:b}", "results", results, "winners_agree", agree);
 }
 

@@ -293,6 +293,7 @@ sht_params_dead(const struct sht_context *ctx, json_t *params, const struct sht_
 
 	dead->npoints = 0;
 	dead->thorough = false;
+	dead->judgements = ctx != NULL ? ctx->judgements : NULL;
 	dead->mode = (enum sht_dead_mode)rs->default_dead;
 	if (d == NULL)
 		return true;

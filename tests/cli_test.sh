@@ -90,6 +90,19 @@ check "score --komi in zi" "Black wins by 3 points (B+3)" \
 check "score --json" '"re":"B+2"' "$SHOUTAN" score "$demo" -r tromp-taylor --json
 check "score from stdin" "B+2" sh -c "\"$SHOUTAN\" score - -r tromp-taylor < \"$demo\""
 check "ruleset from RU" "chinese: " "$SHOUTAN" score "$demo"
+# compare judges the final position once for the rulesets that judge it alike: each ruleset's
+# score object there is byte for byte what score gives under that ruleset alone.
+for dead in auto auto-thorough; do
+	all=$("$SHOUTAN" compare "$demo" --dead "$dead" --json --compact 2>&1)
+	for r in japanese chinese aga tromp-taylor tibetan ancient new-zealand; do
+		one=$("$SHOUTAN" score "$demo" -r "$r" --dead "$dead" --json --compact 2>&1)
+		case "$all" in
+		*"$one"*) passed=$((passed + 1)) ;;
+		*) failed=$((failed + 1)); printf 'FAIL compare --dead %s under %s is not score:\n%s\n' \
+			"$dead" "$r" "$one" ;;
+		esac
+	done
+done
 check "compare marks a changed winner" "* japanese" "$SHOUTAN" compare "$demo" \
 	-r chinese,japanese,tromp-taylor --dead none
 check "compare says the winners differ" "the winner differs" "$SHOUTAN" compare "$demo" \
