@@ -1372,7 +1372,8 @@ sht_judge_score(const struct sht_ruleset *rs, const struct sht_replay *replay,
 		ok = score_median(rs, replay, spec, SHT_THOROUGH_FIRST, SHT_THOROUGH_COUNTS,
 		    "auto-thorough", out, err);
 	else if (spec->mode == SHT_DEAD_AUTO && !ended_by_passes(replay))
-		ok = score_median(rs, replay, spec, 2, 3, "auto (a record that stopped before the end)", out, err);
+		ok = score_median(rs, replay, spec, 2, 3, "auto (a record that stopped before the end)",
+		    out, err);
 	else
 		ok = score_once(rs, replay, spec, 0, out, err);
 	if (!ok)
