@@ -1298,6 +1298,39 @@ results_summary(const struct sht_score_report *reps, int n, char *buf, size_t le
 	}
 }
 
+/* Where counts that gave different results differ, for a person to check: the chains some of
+ * them call dead and others not (one stone each, at most six), else the settle step's moves. */
+static void
+note_disagreement(const struct sht_board *b, const struct sht_score_report *reps, int n,
+    struct sht_score_report *out)
+{
+	char list[200] = "", v[8];
+	int chains = 0;
+
+	for (int p = 0; p < sht_board_capacity(b); p++) {
+		int dead = 0;
+
+		if (sht_board_at(b, p) != SHT_BLACK && sht_board_at(b, p) != SHT_WHITE)
+			continue;
+		for (int k = 0; k < n; k++)
+			dead += reps[k].dead[p] != 0;
+		if (dead == 0 || dead == n || sht_board_chain_id(b, p) != p)
+			continue;
+		if (chains++ < 6) {
+			size_t len = strlen(list);
+
+			snprintf(list + len, sizeof(list) - len, "%s%s (dead in %d of %d)",
+			    chains > 1 ? ", " : "", sht_vertex_format(b, p, v, sizeof(v)), dead, n);
+		}
+	}
+	if (chains > 0)
+		add_note(out, "the counts differ on %d chain%s: %s%s", chains, chains == 1 ? "" : "s",
+		    list, chains > 6 ? ", ..." : "");
+	else
+		add_note(out, "the counts agree on the dead stones and differ in the settle step's "
+		    "moves");
+}
+
 /*
  * Counts the position several times, each judged with its own playout seed (0, the default's,
  * then 1, 2, ...), and keeps in *out the count whose result is the median of them (of those
@@ -1352,6 +1385,8 @@ score_median(const struct sht_ruleset *rs, const struct sht_replay *replay,
 	else
 		add_note(out, "%s: the median of %d counts, each judged with its own playout seed: %s",
 		    mode, n, summary);
+	if (n > first || reps[order[0]].result.margin != reps[order[n - 1]].result.margin)
+		note_disagreement(replay->board, reps, n, out);
 	for (int k = 0; k < n; k++)
 		if (k != median)
 			sht_score_report_free(&reps[k]);

@@ -90,6 +90,22 @@ check "score --komi in zi" "Black wins by 3 points (B+3)" \
 check "score --json" '"re":"B+2"' "$SHOUTAN" score "$demo" -r tromp-taylor --json
 check "score from stdin" "B+2" sh -c "\"$SHOUTAN\" score - -r tromp-taylor < \"$demo\""
 check "ruleset from RU" "chinese: " "$SHOUTAN" score "$demo"
+# A random position (not a game) whose judgement hangs on the playouts: dead: auto counts it
+# three times, keeps the count whose result is the median of the three, lists their results and
+# names the chains the counts disagree on.
+luck='(;SZ[9]KM[0]RU[Japanese]AB[ad][bd][bg][ch][df][di][ee][eh][fb][fd][fh][gc][hg][hh][hi][id]AW[ac][ae][af][ah][ai][ba][bc][cc][cg][ci][dd][dh][eb][ef][ei][fc][fg][fi][ga][gd][gf][gh][hb][hc][hd][he][hf][ic])'
+out=$(echo "$luck" | "$SHOUTAN" score - --dead auto 2>&1)
+kept=$(printf '%s\n' "$out" | sed -n '1s/.*(\([BW]+[0-9.]*\)).*/\1/p')
+median=$(printf '%s\n' "$out" | sed -n 's/.*the median of 3 counts, each judged with its own playout seed: //p' |
+	tr ',' '\n' | sed 's/ *\([BW]\)+\([0-9.]*\) (\([0-9]*\))/\1 \2 \3/' |
+	awk '{ for (i = 0; i < $3; i++) print ($1 == "B" ? $2 : -$2), $1 "+" $2 }' | sort -n |
+	sed -n 2p | cut -d' ' -f2)
+if [ -n "$kept" ] && [ "$kept" = "$median" ]; then passed=$((passed + 1)); else
+	failed=$((failed + 1)); printf 'FAIL auto keeps the median of three counts (%s, median %s):\n%s\n' \
+	"$kept" "$median" "$out"; fi
+check "auto names the chains the counts disagree on" "the counts differ on" \
+	sh -c "echo '$luck' | \"$SHOUTAN\" score - --dead auto"
+
 # compare judges the final position once for the rulesets that judge it alike: each ruleset's
 # score object there is byte for byte what score gives under that ruleset alone.
 for dead in auto auto-thorough; do
