@@ -838,15 +838,15 @@ add_note(struct sht_score_report *r, const char *fmt, ...)
  * notes, so that a person can check them.
  */
 /* One judgement kept: what it was asked (the stones, the side to move, the rules the judge
- * reads) and what it answered, each array of the board's capacity. */
+ * reads) and what it answered.  `stones` and the answer's arrays, each of the board's capacity,
+ * are the one allocation `block`. */
 struct judgement {
 	int width, height, capacity, to_move;
 	bool multi_stone_suicide, capture_ban, pass_for_ko;
 	uint64_t seed, hash;
+	void *block;
 	uint8_t *stones;
-	uint8_t *dead, *unsure, *owner, *by_ko;
-	uint16_t *confidence;
-	int playouts;
+	struct sht_dead_result answer;
 };
 
 struct sht_judgements {
@@ -865,16 +865,22 @@ sht_judgements_free(struct sht_judgements *j)
 {
 	if (j == NULL)
 		return;
-	for (int i = 0; i < j->n; i++) {
-		free(j->kept[i].stones);
-		free(j->kept[i].dead);
-		free(j->kept[i].unsure);
-		free(j->kept[i].owner);
-		free(j->kept[i].by_ko);
-		free(j->kept[i].confidence);
-	}
+	for (int i = 0; i < j->n; i++)
+		free(j->kept[i].block);
 	free(j->kept);
 	free(j);
+}
+
+/* The judge's answer for a board of n points, from one result into another. */
+static void
+copy_answer(struct sht_dead_result *to, const struct sht_dead_result *from, size_t n)
+{
+	memcpy(to->dead, from->dead, n);
+	memcpy(to->uncertain, from->uncertain, n);
+	memcpy(to->owner, from->owner, n);
+	memcpy(to->by_ko, from->by_ko, n);
+	memcpy(to->confidence, from->confidence, n * sizeof(uint16_t));
+	to->playouts = from->playouts;
 }
 
 /* Whether k was asked what judging b with opt asks. */
@@ -897,26 +903,20 @@ judgement_matches(const struct judgement *k, const struct sht_board *b,
 }
 
 /* sht_dead_judge, answered from the judgements kept in j when one was asked the same (its
- * answer copied into res), else judged and kept there.  j may be NULL. */
+ * answer copied into res), else judged and kept there.  j may be NULL.  res's by_ko is set. */
 static bool
 judge_kept(struct sht_judgements *j, const struct sht_board *b,
     const struct sht_dead_options *opt, struct sht_dead_result *res)
 {
 	size_t n = (size_t)sht_board_capacity(b);
 	struct judgement *k;
+	uint8_t *block;
 
-	for (int i = 0; j != NULL && i < j->n; i++) {
-		k = &j->kept[i];
-		if (!judgement_matches(k, b, opt))
-			continue;
-		memcpy(res->dead, k->dead, n);
-		memcpy(res->uncertain, k->unsure, n);
-		memcpy(res->owner, k->owner, n);
-		memcpy(res->by_ko, k->by_ko, n);
-		memcpy(res->confidence, k->confidence, n * sizeof(uint16_t));
-		res->playouts = k->playouts;
-		return true;
-	}
+	for (int i = 0; j != NULL && i < j->n; i++)
+		if (judgement_matches(&j->kept[i], b, opt)) {
+			copy_answer(res, &j->kept[i].answer, n);
+			return true;
+		}
 	if (!sht_dead_judge(b, opt, res))
 		return false;
 	if (j == NULL)
@@ -930,20 +930,11 @@ judge_kept(struct sht_judgements *j, const struct sht_board *b,
 		j->kept = more;
 		j->cap = cap;
 	}
-	k = &j->kept[j->n];
-	memset(k, 0, sizeof(*k));
-	k->stones = malloc(n);
-	k->dead = malloc(n);
-	k->unsure = malloc(n);
-	k->owner = malloc(n);
-	k->by_ko = malloc(n);
-	k->confidence = malloc(n * sizeof(uint16_t));
-	if (k->stones == NULL || k->dead == NULL || k->unsure == NULL || k->owner == NULL ||
-	    k->by_ko == NULL || k->confidence == NULL) {
-		j->n++; /* freed with the rest; it matches nothing, its capacity being 0 */
-		k->capacity = 0;
+	/* confidence first, two bytes a point (aligned as malloc gives it); then stones, dead,
+	 * uncertain, owner and by_ko, a byte a point each. */
+	if ((block = malloc(7 * n)) == NULL)
 		return true;
-	}
+	k = &j->kept[j->n++];
 	k->width = sht_board_width(b);
 	k->height = sht_board_height(b);
 	k->capacity = (int)n;
@@ -953,15 +944,14 @@ judge_kept(struct sht_judgements *j, const struct sht_board *b,
 	k->pass_for_ko = opt->pass_for_ko;
 	k->seed = opt->seed;
 	k->hash = sht_board_hash(b);
+	k->block = block;
+	k->stones = block + 2 * n;
+	k->answer = (struct sht_dead_result){ .confidence = (uint16_t *)(void *)block,
+		.dead = block + 3 * n, .uncertain = block + 4 * n, .owner = block + 5 * n,
+		.by_ko = block + 6 * n };
 	for (size_t p = 0; p < n; p++)
 		k->stones[p] = (uint8_t)sht_board_at(b, (int)p);
-	memcpy(k->dead, res->dead, n);
-	memcpy(k->unsure, res->uncertain, n);
-	memcpy(k->owner, res->owner, n);
-	memcpy(k->by_ko, res->by_ko, n);
-	memcpy(k->confidence, res->confidence, n * sizeof(uint16_t));
-	k->playouts = res->playouts;
-	j->n++;
+	copy_answer(&k->answer, res, n);
 	return true;
 }
 
@@ -1385,7 +1375,7 @@ score_median(const struct sht_ruleset *rs, const struct sht_replay *replay,
 	else
 		add_note(out, "%s: the median of %d counts, each judged with its own playout seed: %s",
 		    mode, n, summary);
-	if (n > first || reps[order[0]].result.margin != reps[order[n - 1]].result.margin)
+	if (n > first) /* the first counts differed */
 		note_disagreement(replay->board, reps, n, out);
 	for (int k = 0; k < n; k++)
 		if (k != median)
