@@ -683,8 +683,15 @@ def memory_budget_test(work, plugins_dir, rulesets_dir):
     if not sanitized:
         check("the memory comes back after they leave (%d MB)" % (after_kb >> 10),
               after_kb < idle_kb + (8 << 10), after_kb)
-    check("what the daemon holds comes back after they leave",
-          good.call("status")["result"]["queued_bytes"] < 64 << 10)
+    # The parent lets go of a closed client's queue when its loop sees the close, which under
+    # load may come a moment after the memory above is back: asked until it has, for a while.
+    queued = good.call("status")["result"]["queued_bytes"]
+    until = time.time() + 6
+    while queued >= 64 << 10 and time.time() < until:
+        time.sleep(0.1)
+        queued = good.call("status")["result"]["queued_bytes"]
+    check("what the daemon holds comes back after they leave (%d bytes)" % queued,
+          queued < 64 << 10, queued)
     good.close()
     d.stop()
 
