@@ -40,6 +40,11 @@ measure() {
 	rate=$(echo "$out" | awk '/^requests_per_s:/ { print $2; exit }')
 	p99=$(echo "$out" | awk '/^p99_ms:/ { print $2; exit }')
 	gen=$(echo "$out" | awk '/^generator_cpu_s/ { print $2 + $3 }')
+	if [ -z "$rate" ] || [ "${rate%%.*}" = 0 ]; then
+		echo "cpu_split: $label: the load generator answered nothing:" >&2
+		echo "$out" | tail -n 5 >&2
+		return 1
+	fi
 	n=$(awk -v r="$rate" 'BEGIN { print r * 10 }')
 	awk -v l="$label" -v r="$rate" -v p="$p99" -v g="$gen" -v n="$n" -v hz="$hz" \
 	    -v s="$((s1 - s0))" -v w="$((w1 - w0))" 'BEGIN {
