@@ -5,8 +5,9 @@
  * steady rate, whether or not the last one has come back; with -u, every request is a new
  * question; with -m, the mix a Go server sends: `legal` for the next move of live games, `score`
  * at their end, now and then a `compare`; with -L, each connection follows its live games move
- * by move instead of asking at random moves); prints requests/s, latency percentiles, errors, and
- * the daemon's memory idle, under load, and idle again after it.
+ * by move instead of asking at random moves); prints requests/s, latency percentiles, errors, the
+ * CPU a request cost the generator, and with -p the daemon's memory idle, under load and idle
+ * again after it, and the CPU a request cost its parent and its workers.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -106,6 +107,54 @@ rss_mb(pid_t root)
 	}
 	closedir(d);
 	return kb / 1024.0;
+}
+
+/* CPU seconds (user and system) the daemon's parent and its workers have used so far, read
+ * from /proc/PID/stat, whose fields after the command's closing parenthesis are state, ppid,
+ * ..., utime (the 12th), stime. */
+static void
+daemon_cpu(pid_t root, double *parent, double *workers)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *e;
+	double hz = (double)sysconf(_SC_CLK_TCK);
+
+	*parent = *workers = 0;
+	if (d == NULL)
+		return;
+	while ((e = readdir(d)) != NULL) {
+		char path[300], line[1024], *after;
+		FILE *f;
+		int ppid;
+		unsigned long ut, st;
+		pid_t pid = (pid_t)atoi(e->d_name);
+
+		if (pid <= 0)
+			continue;
+		snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+		if ((f = fopen(path, "r")) == NULL)
+			continue;
+		after = fgets(line, sizeof(line), f) != NULL ? strrchr(line, ')') : NULL;
+		fclose(f);
+		if (after == NULL || sscanf(after + 1, " %*c %d %*d %*d %*d %*d %*u %*u %*u %*u %*u "
+		    "%lu %lu", &ppid, &ut, &st) != 3)
+			continue;
+		if (pid == root)
+			*parent += (double)(ut + st) / hz;
+		else if (ppid == (int)root)
+			*workers += (double)(ut + st) / hz;
+	}
+	closedir(d);
+}
+
+/* CPU seconds this process has used so far. */
+static double
+own_cpu(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 static uint64_t
@@ -546,7 +595,8 @@ main(int argc, char **argv)
 	int nconns = 64, seconds = 10, nauto_conns = 0, nall, c;
 	struct conn *conns;
 	struct event *sampler;
-	double t0, elapsed, rss_idle;
+	double t0, elapsed, rss_idle, cpu_gen0, cpu_parent0 = 0, cpu_workers0 = 0;
+	double cpu_gen, cpu_parent = 0, cpu_workers = 0;
 	long hits_before, hits_after;
 
 	while ((c = getopt(argc, argv, "s:c:d:t:p:C:a:A:umLD:")) != -1) {
@@ -591,6 +641,11 @@ main(int argc, char **argv)
 	/* With -A, one connection more: the paced one, last. */
 	nall = nconns + (auto_rate > 0);
 	conns = calloc((size_t)nall, sizeof(*conns));
+	/* The CPU each side spends from here to the end of the load, and no more: the requests'
+	 * preparation above (the dead lists asked for, the corpus read) is left out. */
+	if (daemon_pid > 0)
+		daemon_cpu(daemon_pid, &cpu_parent0, &cpu_workers0);
+	cpu_gen0 = own_cpu();
 	t0 = now();
 	t_end = t0 + seconds;
 	for (int i = 0; i < nall; i++) {
@@ -624,6 +679,12 @@ main(int argc, char **argv)
 	sample(-1, 0, sampler);
 	event_base_dispatch(base);
 	elapsed = now() - t0;
+	cpu_gen = own_cpu() - cpu_gen0;
+	if (daemon_pid > 0) {
+		daemon_cpu(daemon_pid, &cpu_parent, &cpu_workers);
+		cpu_parent -= cpu_parent0;
+		cpu_workers -= cpu_workers0;
+	}
 	hits_after = cache_hits(sock);
 	qsort(latencies, (size_t)nlat, sizeof(double), cmp);
 	qsort(auto_latencies, (size_t)nauto, sizeof(double), cmp);
@@ -660,6 +721,17 @@ main(int argc, char **argv)
 		printf("auto_p50_ms: %.3f\n", nauto ? auto_latencies[nauto / 2] * 1e3 : 0);
 		printf("auto_p99_ms: %.3f\n", nauto ? auto_latencies[(long)(nauto * 0.99)] * 1e3 :
 		    0);
+	}
+	if (done_requests + done_auto > 0) {
+		/* µs of CPU a request answered, this generator's and, with -p, the daemon's parent's
+		 * and its workers' (of whatever server -p names: its children are the workers). */
+		double per = 1e6 / (double)(done_requests + done_auto);
+
+		printf("cpu_generator_us: %.1f\n", cpu_gen * per);
+		if (daemon_pid > 0) {
+			printf("cpu_parent_us: %.1f\n", cpu_parent * per);
+			printf("cpu_workers_us: %.1f\n", cpu_workers * per);
+		}
 	}
 	if (daemon_pid > 0) {
 		printf("rss_idle_mb: %.1f\n", rss_idle);
