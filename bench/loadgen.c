@@ -111,7 +111,7 @@ rss_mb(pid_t root)
 
 /* CPU seconds (user and system) the daemon's parent and its workers have used so far, read
  * from /proc/PID/stat, whose fields after the command's closing parenthesis are state, ppid,
- * ..., utime (the 12th), stime. */
+ * ..., utime (the 12th), stime.  A worker that dies meanwhile takes its seconds with it. */
 static void
 daemon_cpu(pid_t root, double *parent, double *workers)
 {
