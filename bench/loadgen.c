@@ -76,50 +76,20 @@ now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Resident memory of the daemon and its workers, in MB. */
-static double
-rss_mb(pid_t root)
-{
-	DIR *d = opendir("/proc");
-	struct dirent *e;
-	double kb = 0;
-
-	if (d == NULL)
-		return 0;
-	while ((e = readdir(d)) != NULL) {
-		char path[300], line[256];
-		FILE *f;
-		long ppid = -1, rss = 0;
-		pid_t pid = (pid_t)atoi(e->d_name);
-
-		if (pid <= 0)
-			continue;
-		snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
-		if ((f = fopen(path, "r")) == NULL)
-			continue;
-		while (fgets(line, sizeof(line), f) != NULL) {
-			sscanf(line, "PPid: %ld", &ppid);
-			sscanf(line, "VmRSS: %ld", &rss);
-		}
-		fclose(f);
-		if (pid == root || ppid == root)
-			kb += (double)rss;
-	}
-	closedir(d);
-	return kb / 1024.0;
-}
-
-/* CPU seconds (user and system) the daemon's parent and its workers have used so far, read
- * from /proc/PID/stat, whose fields after the command's closing parenthesis are state, ppid,
- * ..., utime (the 12th), stime.  A worker that dies meanwhile takes its seconds with it. */
+/* The daemon's parent and its workers (found by /proc/PID/stat's ppid): the CPU seconds (user
+ * and system) each side has used so far, and, when rss_mb is given, their resident memory in MB
+ * (status's VmRSS).  stat's fields after the command's closing parenthesis are state, ppid, ...,
+ * utime (the 12th), stime.  A worker that dies meanwhile takes its seconds with it. */
 static void
-daemon_cpu(pid_t root, double *parent, double *workers)
+daemon_usage(pid_t root, double *rss_mb, double *parent_cpu, double *workers_cpu)
 {
 	DIR *d = opendir("/proc");
 	struct dirent *e;
 	double hz = (double)sysconf(_SC_CLK_TCK);
 
-	*parent = *workers = 0;
+	*parent_cpu = *workers_cpu = 0;
+	if (rss_mb != NULL)
+		*rss_mb = 0;
 	if (d == NULL)
 		return;
 	while ((e = readdir(d)) != NULL) {
@@ -127,6 +97,7 @@ daemon_cpu(pid_t root, double *parent, double *workers)
 		FILE *f;
 		int ppid;
 		unsigned long ut, st;
+		long rss_kb = 0;
 		pid_t pid = (pid_t)atoi(e->d_name);
 
 		if (pid <= 0)
@@ -137,14 +108,30 @@ daemon_cpu(pid_t root, double *parent, double *workers)
 		after = fgets(line, sizeof(line), f) != NULL ? strrchr(line, ')') : NULL;
 		fclose(f);
 		if (after == NULL || sscanf(after + 1, " %*c %d %*d %*d %*d %*d %*u %*u %*u %*u %*u "
-		    "%lu %lu", &ppid, &ut, &st) != 3)
+		    "%lu %lu", &ppid, &ut, &st) != 3 || (pid != root && ppid != (int)root))
 			continue;
-		if (pid == root)
-			*parent += (double)(ut + st) / hz;
-		else if (ppid == (int)root)
-			*workers += (double)(ut + st) / hz;
+		*(pid == root ? parent_cpu : workers_cpu) += (double)(ut + st) / hz;
+		if (rss_mb == NULL)
+			continue;
+		snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+		if ((f = fopen(path, "r")) == NULL)
+			continue;
+		while (fgets(line, sizeof(line), f) != NULL)
+			sscanf(line, "VmRSS: %ld", &rss_kb);
+		fclose(f);
+		*rss_mb += (double)rss_kb / 1024.0;
 	}
 	closedir(d);
+}
+
+/* Resident memory of the daemon and its workers, in MB. */
+static double
+rss_mb(pid_t root)
+{
+	double mb, parent_cpu, workers_cpu;
+
+	daemon_usage(root, &mb, &parent_cpu, &workers_cpu);
+	return mb;
 }
 
 /* CPU seconds this process has used so far. */
@@ -644,7 +631,7 @@ main(int argc, char **argv)
 	/* The CPU each side spends from here to the end of the load, and no more: the requests'
 	 * preparation above (the dead lists asked for, the corpus read) is left out. */
 	if (daemon_pid > 0)
-		daemon_cpu(daemon_pid, &cpu_parent0, &cpu_workers0);
+		daemon_usage(daemon_pid, NULL, &cpu_parent0, &cpu_workers0);
 	cpu_gen0 = own_cpu();
 	t0 = now();
 	t_end = t0 + seconds;
@@ -681,7 +668,7 @@ main(int argc, char **argv)
 	elapsed = now() - t0;
 	cpu_gen = own_cpu() - cpu_gen0;
 	if (daemon_pid > 0) {
-		daemon_cpu(daemon_pid, &cpu_parent, &cpu_workers);
+		daemon_usage(daemon_pid, NULL, &cpu_parent, &cpu_workers);
 		cpu_parent -= cpu_parent0;
 		cpu_workers -= cpu_workers0;
 	}
