@@ -1103,6 +1103,143 @@ ended_by_passes(const struct sht_replay *replay)
 }
 
 /*
+ * The settled board sr counted by the ruleset into *res, its area map into *owner and seki: the
+ * dead taken off the copy are still the opponent's prisoners, and how the record ended is the
+ * record's (`unsettled`'s counts), not the settled copy's.
+ */
+static bool
+score_settled(const struct sht_ruleset *rs, const struct sht_settle_result *sr,
+    const struct sht_position *unsettled, struct sht_area *owner, uint8_t *seki,
+    struct sht_score_result *res, struct sht_error *err)
+{
+	struct tax_groups_lazy tax = { 0 };
+	struct sht_position pos = { .tax = &tax };
+
+	pos.board = sr->board;
+	pos.area = owner;
+	/* One area map for the counts and the ownership rows. */
+	sht_area_counts_map(sr->board, NULL, &pos.counts, seki, owner);
+	for (int c = SHT_BLACK; c <= SHT_WHITE; c++)
+		pos.counts.dead[c] += sr->removed[c];
+	pos.counts.moves = unsettled->counts.moves;
+	memcpy(pos.counts.passes, unsettled->counts.passes, sizeof(pos.counts.passes));
+	pos.counts.to_move = unsettled->counts.to_move;
+	pos.counts.closing_passes = unsettled->counts.closing_passes;
+	pos.counts.first_pass = unsettled->counts.first_pass;
+	pos.counts.handicap = unsettled->counts.handicap;
+	pos.counts.komi = unsettled->counts.komi;
+	return plugin_score(rs, &pos, res, err);
+}
+
+/*
+ * Which of the settle step's scan orders to count (struct sht_settle_options' scan), into
+ * *scan; each order's margin into margins.  The settle step plays the first of several equally
+ * good dame or walls in its order, and which side then pays a protecting move, or gets a dame,
+ * hangs on it: the same record mirrored was counted differently, and on the Edo-period records
+ * SGF order (0) gave 255 exact results where the seven other orders gave 224 to 250
+ * (docs/dead-stones.md, "The order of equal moves").  Every order is settled and counted, and
+ * the median kept (each order's result into *orders, how many orders were settled into
+ * *settled: fewer than all when the first plays nothing or memory runs out).  Where the two middle results of the eight differ, the one less favourable
+ * to the side to move: the settle step already gives that side the first move of an endgame
+ * the record did not write down, and where the order decides, that first move is what was
+ * counted twice (measured on the Edo-period records: 260 exact against 244 the other way).
+ * Out of memory leaves SGF order.
+ */
+struct settle_orders {
+	int margin[SHT_SETTLE_SCANS]; /* half points, Black positive */
+	char re[SHT_SETTLE_SCANS][24];
+	bool split;                   /* the two middle results differ */
+};
+
+static bool
+median_scan(const struct sht_ruleset *rs, const struct sht_board *b, const uint8_t *dead,
+    const struct sht_settle_options *opt, const struct sht_position *unsettled, int *scan,
+    struct settle_orders *orders, int *settled, struct sht_error *err)
+{
+	int *margins = orders->margin;
+	struct sht_settle_options so = *opt;
+	int sorted[SHT_SETTLE_SCANS], median, n = 0;
+	uint8_t *seki = calloc((size_t)sht_board_capacity(b), 1);
+
+	*scan = 0;
+	*settled = 0;
+	for (int g = 0; g < SHT_SETTLE_SCANS && seki != NULL; g++) {
+		struct sht_settle_result sr;
+		struct sht_area owner;
+		struct sht_score_result res;
+		bool scored, nothing;
+
+		so.scan = g;
+		if (!sht_settle(b, dead, &so, &sr))
+			break;
+		scored = score_settled(rs, &sr, unsettled, &owner, seki, &res, err);
+		/* Nothing to play in one order is nothing to play in any. */
+		nothing = sr.nmoves == 0;
+		sht_settle_result_free(&sr);
+		if (!scored) {
+			free(seki);
+			return false;
+		}
+		if (nothing)
+			break;
+		margins[n] = res.margin;
+		snprintf(orders->re[n], sizeof(orders->re[n]), "%s", res.re);
+		/* Insertion by margin. */
+		for (int at = n++; at >= 0; at--) {
+			if (at > 0 && sorted[at - 1] > res.margin) {
+				sorted[at] = sorted[at - 1];
+				continue;
+			}
+			sorted[at] = res.margin;
+			break;
+		}
+	}
+	free(seki);
+	*settled = n;
+	if (n < SHT_SETTLE_SCANS)
+		return true;
+	orders->split = sorted[n / 2 - 1] != sorted[n / 2];
+	median = sht_board_to_move(b) == SHT_BLACK ? sorted[n / 2 - 1] : sorted[n / 2];
+	while (margins[*scan] != median)
+		(*scan)++;
+	return true;
+}
+
+/* "B+3 (5), B+2 (3)": the results of the settle step's orders, the most frequent first. */
+static void
+orders_summary(const struct settle_orders *orders, char *buf, size_t len)
+{
+	const int *margins = orders->margin;
+	bool listed[SHT_SETTLE_SCANS] = { false };
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (int k = 0; k < SHT_SETTLE_SCANS && used < len; k++) {
+		int best = -1, best_count = 0;
+
+		for (int i = 0; i < SHT_SETTLE_SCANS; i++) {
+			int count = 0;
+
+			if (listed[i])
+				continue;
+			for (int j = 0; j < SHT_SETTLE_SCANS; j++)
+				count += margins[j] == margins[i];
+			if (count > best_count) {
+				best = i;
+				best_count = count;
+			}
+		}
+		if (best < 0)
+			break;
+		for (int j = 0; j < SHT_SETTLE_SCANS; j++)
+			if (margins[j] == margins[best])
+				listed[j] = true;
+		used += (size_t)snprintf(buf + used, len - used, "%s%s (%d)", used ? ", " : "",
+		    orders->re[best], best_count);
+	}
+}
+
+/*
  * The settle step (lib/settle.c) after an automatic judgement: the position is finished on a copy
  * by the counting the plugin just tallied with (caught in *seen), and the settled board is
  * counted instead.  The unsettled count stays in the notes, so a reader sees what settling
@@ -1123,12 +1260,13 @@ settle_and_rescore(const struct sht_ruleset *rs, const struct sht_replay *replay
 		.finished = ended_by_passes(replay),
 	};
 	struct sht_settle_result sr;
-	struct tax_groups_lazy tax = { 0 };
-	struct sht_position pos = { .tax = &tax };
 	struct sht_score_result before = out->result;
+	struct settle_orders orders;
 	char summary[128], unsure[160] = "", v[8];
-	int shown = 0;
+	int shown = 0, orders_n = 0;
 
+	if (!median_scan(rs, b, out->dead, &so, unsettled, &so.scan, &orders, &orders_n, err))
+		return false;
 	if (!sht_settle(b, out->dead, &so, &sr)) {
 		/* out->owner is the unsettled map already. */
 		add_note(out, "the position could not be settled (out of memory): counted as it "
@@ -1139,24 +1277,22 @@ settle_and_rescore(const struct sht_ruleset *rs, const struct sht_replay *replay
 	for (int i = 0; i < sr.nrevived; i++)
 		out->dead[sr.revived[i]] = 0;
 	note_revived(b, &sr, out);
-	pos.board = sr.board;
-	pos.area = &out->owner;
-	/* One area map for the counts and the ownership rows. */
-	sht_area_counts_map(sr.board, NULL, &pos.counts, out->seki, &out->owner);
-	/* The dead were taken off the copy: they are still the opponent's prisoners. */
-	for (int c = SHT_BLACK; c <= SHT_WHITE; c++)
-		pos.counts.dead[c] += sr.removed[c];
-	/* How the record ended is the record's, not the settled copy's. */
-	pos.counts.moves = unsettled->counts.moves;
-	memcpy(pos.counts.passes, unsettled->counts.passes, sizeof(pos.counts.passes));
-	pos.counts.to_move = unsettled->counts.to_move;
-	pos.counts.closing_passes = unsettled->counts.closing_passes;
-	pos.counts.first_pass = unsettled->counts.first_pass;
-	pos.counts.handicap = unsettled->counts.handicap;
-	pos.counts.komi = unsettled->counts.komi;
-	if (!plugin_score(rs, &pos, &out->result, err)) {
+	if (!score_settled(rs, &sr, unsettled, &out->owner, out->seki, &out->result, err)) {
 		sht_settle_result_free(&sr);
 		return false;
+	}
+	if (orders_n == SHT_SETTLE_SCANS) {
+		bool differ = false;
+
+		for (int g = 1; g < SHT_SETTLE_SCANS; g++)
+			differ |= orders.margin[g] != orders.margin[0];
+		if (differ) {
+			orders_summary(&orders, summary, sizeof(summary));
+			add_note(out, "the settle step's result hangs on the order in which it plays "
+			    "equally good moves: %s over the board's %d orders; the median is counted%s",
+			    summary, SHT_SETTLE_SCANS, orders.split ? " (of the two middle results, the "
+			    "one less favourable to the side to move)" : "");
+		}
 	}
 	if (sr.nmoves == 0) {
 		add_note(out, "nothing was left to settle");

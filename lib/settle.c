@@ -70,6 +70,7 @@ struct settle {
 	uint8_t *captor;            /* for a dead stone's point, the colour that took it */
 	int *group;                 /* group tax: the tax's group of each live stone (groups.c) */
 	struct sht_tactics tactics; /* reads on `present` */
+	int *order;                 /* every point, in the order opt->scan names */
 };
 
 const char *
@@ -491,8 +492,8 @@ find_dame(struct settle *s, int c, bool tax, int *reason)
 	const struct sht_board *b = s->b;
 	int best = SHT_NO_POINT, best_score = -1;
 
-	for (int p = 0; p < b->npoints; p++) {
-		int score;
+	for (int i = 0; i < b->npoints; i++) {
+		int p = s->order[i], score;
 
 		if (b->color[p] != SHT_EMPTY || !in_open_region(s, p) || clear_owner(s, p) != SHT_EMPTY ||
 		    touches(s, p, c) == 0 || (s->opt->finished && touches(s, p, 3 - c) == 0) ||
@@ -549,9 +550,9 @@ find_boundary(struct settle *s, int c)
 
 	if (s->opt->finished)
 		return SHT_NO_POINT;
-	for (int p = 0; p < b->npoints; p++) {
+	for (int i = 0; i < b->npoints; i++) {
+		int p = s->order[i], lib;
 		bool faces = false;
-		int lib;
 
 		if (b->color[p] != SHT_EMPTY || !in_open_region(s, p) || clear_owner(s, p) != c)
 			continue;
@@ -710,6 +711,30 @@ sht_settle_result_free(struct sht_settle_result *r)
 	memset(r, 0, sizeof(*r));
 }
 
+/* Every point of b into order (b->npoints of them): the points on the board as `scan` reads
+ * them (struct sht_settle_options), then the border. */
+static void
+scan_order(const struct sht_board *b, int scan, int *order)
+{
+	int w = sht_board_width(b), h = sht_board_height(b), k = 0;
+	bool by_column = scan & 4;
+	int outer = by_column ? w : h, inner = by_column ? h : w;
+
+	for (int a = 0; a < outer; a++)
+		for (int i = 0; i < inner; i++) {
+			int x = by_column ? a : i, y = by_column ? i : a;
+
+			if (scan & 1)
+				x = w - 1 - x;
+			if (scan & 2)
+				y = h - 1 - y;
+			order[k++] = sht_board_point(b, x, y);
+		}
+	for (int p = 0; p < b->npoints; p++)
+		if (b->color[p] == SHT_OFFBOARD)
+			order[k++] = p;
+}
+
 bool
 sht_settle(const struct sht_board *src, const uint8_t *dead, const struct sht_settle_options *opt,
     struct sht_settle_result *out)
@@ -732,6 +757,7 @@ sht_settle(const struct sht_board *src, const uint8_t *dead, const struct sht_se
 	s.seen = calloc((size_t)capacity, 1);
 	s.captor = calloc((size_t)capacity, 1);
 	s.dead = calloc((size_t)capacity, 1);
+	s.order = malloc((size_t)capacity * sizeof(*s.order));
 	if (opt->group_tax)
 		s.group = malloc((size_t)capacity * sizeof(*s.group));
 	/* Every move fills a point; captures give some back.  Twice the board bounds any honest
@@ -740,9 +766,10 @@ sht_settle(const struct sht_board *src, const uint8_t *dead, const struct sht_se
 	out->moves = malloc((size_t)max_moves * sizeof(*out->moves));
 	out->revived = malloc((size_t)capacity * sizeof(*out->revived));
 	if (s.label == NULL || s.regions == NULL || s.seen == NULL || s.captor == NULL ||
-	    s.dead == NULL || out->moves == NULL || out->revived == NULL ||
+	    s.dead == NULL || s.order == NULL || out->moves == NULL || out->revived == NULL ||
 	    (opt->group_tax && s.group == NULL))
 		goto fail;
+	scan_order(s.b, opt->scan & (SHT_SETTLE_SCANS - 1), s.order);
 
 	/* The dead stay on the board while the game is finished, as they do in play: a chain
 	 * short of liberties because of them must still be protected. */
@@ -818,6 +845,7 @@ sht_settle(const struct sht_board *src, const uint8_t *dead, const struct sht_se
 	free(s.seen);
 	free(s.captor);
 	free(s.dead);
+	free(s.order);
 	free(s.group);
 	sht_board_free(s.present);
 	sht_board_snapshot_free(s.snap);
@@ -830,6 +858,7 @@ fail:
 	free(s.seen);
 	free(s.captor);
 	free(s.dead);
+	free(s.order);
 	free(s.group);
 	sht_board_free(s.present);
 	sht_board_snapshot_free(s.snap);

@@ -312,6 +312,7 @@ run_case(void **state)
 				.owner = owner,
 				.confidence = conf,
 				.finished = strstr(l, "finished") != NULL,
+				.scan = strstr(l, "scan=") != NULL ? atoi(strstr(l, "scan=") + 5) : 0,
 			};
 			struct sht_settle_result sr;
 

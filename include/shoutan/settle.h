@@ -68,7 +68,18 @@ struct sht_settle_options {
 	 * stopped before the end, and its open boundaries are closed by the playouts' ownership.
 	 */
 	bool finished;
+	/*
+	 * The order in which dame and boundary points are tried, where several would do equally
+	 * well: one of the board's SHT_SETTLE_SCANS symmetries applied to reading it row by row
+	 * from the top left (SGF order).  Bit 0 reads each row right to left, bit 1 the rows from
+	 * the bottom, bit 2 column by column.  0 is SGF order.  Which side pays a protecting
+	 * move, or gets a dame, can hang on this order; the host counts every order and keeps
+	 * the median (docs/dead-stones.md, "The order of equal moves").
+	 */
+	int scan;
 };
+
+#define SHT_SETTLE_SCANS 8
 
 struct sht_settle_result {
 	struct sht_board *board;   /* the settled board (dead stones removed, moves played) */
