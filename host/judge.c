@@ -955,6 +955,59 @@ judge_kept(struct sht_judgements *j, const struct sht_board *b,
 	return true;
 }
 
+/*
+ * sht_dead_judge (through the judgements kept in j) of b's canonical image
+ * (sht_board_canonical_symmetry), its answer mapped back onto b's points.  The playouts draw
+ * their random moves in the board's order, so a record and its mirror image were judged
+ * differently (the verdict, and the ownership the settle step's walls follow); judging every
+ * image of a position in one orientation gives them one answer.  Out of memory for the image
+ * judges b as it is.
+ */
+static bool
+judge_canonical(struct sht_judgements *j, const struct sht_board *b,
+    const struct sht_dead_options *opt, struct sht_dead_result *res)
+{
+	int g = sht_board_canonical_symmetry(b), n = sht_board_capacity(b);
+	struct sht_board *image;
+	uint8_t *block;
+	uint16_t *confidence;
+	struct sht_dead_result mapped;
+	bool ok;
+
+	if (g == 0)
+		return judge_kept(j, b, opt, res);
+	image = sht_board_symmetric(b, g);
+	block = malloc((size_t)n * 4);
+	confidence = calloc((size_t)n, sizeof(*confidence));
+	if (image == NULL || block == NULL || confidence == NULL) {
+		sht_board_free(image);
+		free(block);
+		free(confidence);
+		return judge_kept(j, b, opt, res);
+	}
+	memset(block, 0, (size_t)n * 4);
+	mapped = (struct sht_dead_result){ .dead = block, .uncertain = block + n,
+		.owner = block + 2 * n, .by_ko = block + 3 * n, .confidence = confidence };
+	if ((ok = judge_kept(j, image, opt, &mapped))) {
+		for (int p = 0; p < n; p++) {
+			int q = sht_board_symmetric_point(b, g, p);
+
+			if (q == SHT_NO_POINT)
+				continue;
+			res->dead[p] = mapped.dead[q];
+			res->uncertain[p] = mapped.uncertain[q];
+			res->owner[p] = mapped.owner[q];
+			res->by_ko[p] = mapped.by_ko[q];
+			res->confidence[p] = mapped.confidence[q];
+		}
+		res->playouts = mapped.playouts;
+	}
+	sht_board_free(image);
+	free(block);
+	free(confidence);
+	return ok;
+}
+
 static void
 auto_dead(const struct sht_ruleset *rs, const struct sht_board *b, uint64_t seed,
     struct sht_judgements *kept, uint8_t *dead, uint8_t *owner, struct sht_score_report *r)
@@ -970,7 +1023,7 @@ auto_dead(const struct sht_ruleset *rs, const struct sht_board *b, uint64_t seed
 	char list[160] = "", kolist[160] = "", v[8];
 
 	if (unsure == NULL || confidence == NULL || by_ko == NULL ||
-	    !judge_kept(kept, b, &opt, &res)) {
+	    !judge_canonical(kept, b, &opt, &res)) {
 		add_note(r, "dead stones could not be judged (out of memory): all stones counted "
 		    "alive");
 		memset(dead, 0, (size_t)n);
@@ -1262,7 +1315,8 @@ settle_and_rescore(const struct sht_ruleset *rs, const struct sht_replay *replay
 	struct sht_settle_result sr;
 	struct sht_score_result before = out->result;
 	struct settle_orders orders;
-	char summary[128], unsure[160] = "", v[8];
+	/* orders_text is short enough that the note fits SHT_NOTE_MAX. */
+	char summary[96], orders_text[80], unsure[160] = "", v[8];
 	int shown = 0, orders_n = 0;
 
 	if (!median_scan(rs, b, out->dead, &so, unsettled, &so.scan, &orders, &orders_n, err))
@@ -1287,11 +1341,10 @@ settle_and_rescore(const struct sht_ruleset *rs, const struct sht_replay *replay
 		for (int g = 1; g < SHT_SETTLE_SCANS; g++)
 			differ |= orders.margin[g] != orders.margin[0];
 		if (differ) {
-			orders_summary(&orders, summary, sizeof(summary));
-			add_note(out, "the settle step's result hangs on the order in which it plays "
-			    "equally good moves: %s over the board's %d orders; the median is counted%s",
-			    summary, SHT_SETTLE_SCANS, orders.split ? " (of the two middle results, the "
-			    "one less favourable to the side to move)" : "");
+			orders_summary(&orders, orders_text, sizeof(orders_text));
+			add_note(out, "the settle step's %d orders of equal moves give %s: the median "
+			    "is counted%s", SHT_SETTLE_SCANS, orders_text, orders.split ?
+			    ", of two the one worse for the side to move" : "");
 		}
 	}
 	if (sr.nmoves == 0) {

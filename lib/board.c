@@ -573,6 +573,80 @@ sht_board_xy(const struct sht_board *b, int p, int *x, int *y)
 	return true;
 }
 
+int
+sht_board_symmetric_point(const struct sht_board *b, int symmetry, int p)
+{
+	int x, y;
+
+	if (symmetry < 0 || symmetry >= SHT_SYMMETRIES || ((symmetry & 4) && b->w != b->h) ||
+	    !sht_board_xy(b, p, &x, &y))
+		return SHT_NO_POINT;
+	if (symmetry & 4) {
+		int t = x;
+
+		x = y;
+		y = t;
+	}
+	if (symmetry & 1)
+		x = b->w - 1 - x;
+	if (symmetry & 2)
+		y = b->h - 1 - y;
+	return sht_board_point(b, x, y);
+}
+
+struct sht_board *
+sht_board_symmetric(const struct sht_board *src, int symmetry)
+{
+	struct sht_board *b;
+
+	if (symmetry < 0 || symmetry >= SHT_SYMMETRIES || ((symmetry & 4) && src->w != src->h))
+		return NULL;
+	if ((b = sht_board_new(&src->opt)) == NULL)
+		return NULL;
+	for (int p = 0; p < src->npoints; p++)
+		if (src->color[p] == SHT_BLACK || src->color[p] == SHT_WHITE)
+			b->color[sht_board_symmetric_point(src, symmetry, p)] = src->color[p];
+	sht_board_rebuild(b);
+	if (src->ko_point != SHT_NO_POINT && sht_board_on_board(src, src->ko_point))
+		b->ko_point = sht_board_symmetric_point(src, symmetry, src->ko_point);
+	b->ko_player = b->ko_point != SHT_NO_POINT ? src->ko_player : SHT_EMPTY;
+	b->ban_player = src->ban_player;
+	if (src->ban_player != SHT_EMPTY)
+		for (int p = 0; p < src->npoints; p++)
+			if (bit_test(src->ban, p))
+				bit_set(b->ban, sht_board_symmetric_point(src, symmetry, p));
+	b->to_move = src->to_move;
+	memcpy(b->captures, src->captures, sizeof(b->captures));
+	memcpy(b->stones_left, src->stones_left, sizeof(b->stones_left));
+	b->moves = src->moves;
+	b->passes = src->passes;
+	memcpy(b->passes_by, src->passes_by, sizeof(b->passes_by));
+	b->first_passer = src->first_passer;
+	return b;
+}
+
+int
+sht_board_canonical_symmetry(const struct sht_board *b)
+{
+	int best = 0;
+	uint64_t best_hash = b->hash;
+
+	for (int g = 1; g < SHT_SYMMETRIES; g++) {
+		uint64_t h = 0;
+
+		if ((g & 4) && b->w != b->h)
+			continue;
+		for (int p = 0; p < b->npoints; p++)
+			if (b->color[p] == SHT_BLACK || b->color[p] == SHT_WHITE)
+				h ^= zkey(b, b->color[p], sht_board_symmetric_point(b, g, p));
+		if (h < best_hash) {
+			best = g;
+			best_hash = h;
+		}
+	}
+	return best;
+}
+
 void
 sht_board_neighbor_offsets(const struct sht_board *b, int offsets[4])
 {

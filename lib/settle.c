@@ -71,7 +71,50 @@ struct settle {
 	int *group;                 /* group tax: the tax's group of each live stone (groups.c) */
 	struct sht_tactics tactics; /* reads on `present` */
 	int *order;                 /* every point, in the order opt->scan names */
+	int *rank;                  /* each point's place in it */
+	uint32_t *visit;            /* chains already met by next_chain, by head */
+	uint32_t visit_gen;
 };
+
+/*
+ * The chain heads of `on`, each once, in the scan order of the chain's first stone: *i walks
+ * s->order from 0; SHT_NO_POINT at the end.  Where several chains would do, the one the order
+ * meets first is taken, as with points, so that the eight orders are the board's symmetries
+ * for chains too (chain heads are where the chain happened to start, not where it lies).
+ */
+static int
+next_chain(struct settle *s, const struct sht_board *on, int *i)
+{
+	if (*i == 0 && ++s->visit_gen == 0) {
+		memset(s->visit, 0, (size_t)on->npoints * sizeof(*s->visit));
+		s->visit_gen = 1;
+	}
+	while (*i < on->npoints) {
+		int q = s->order[(*i)++], h;
+
+		if (on->color[q] != SHT_BLACK && on->color[q] != SHT_WHITE)
+			continue;
+		h = on->chain[q];
+		if (s->visit[h] == s->visit_gen)
+			continue;
+		s->visit[h] = s->visit_gen;
+		return h;
+	}
+	return SHT_NO_POINT;
+}
+
+/* The points of moves (n of them) sorted by their place in the scan order. */
+static void
+sort_by_rank(const struct settle *s, int *moves, int n)
+{
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0 && s->rank[moves[j - 1]] > s->rank[moves[j]]; j--) {
+			int t = moves[j];
+
+			moves[j] = moves[j - 1];
+			moves[j - 1] = t;
+		}
+}
 
 const char *
 sht_settle_reason_name(int reason)
@@ -298,10 +341,10 @@ takes_snapback(struct settle *s, int c, int p)
 static int
 atari_point(struct settle *s, struct sht_board *on, int owner, int c, bool skip_ko)
 {
-	for (int q = 0; q < on->npoints; q++) {
+	for (int i = 0, q; (q = next_chain(s, on, &i)) != SHT_NO_POINT;) {
 		int lib;
 
-		if (on->color[q] != owner || on->chain[q] != q || on->libs[q] != 1 ||
+		if (on->color[q] != owner || on->libs[q] != 1 ||
 		    (on == s->present && s->dead[q]) || (skip_ko && ko_in_atari(on, q)))
 			continue;
 		if (c != owner && on->size[q] >= SETTLE_MAX_CAPTURE)
@@ -362,10 +405,10 @@ find_danger(struct settle *s, int c)
 {
 	struct sht_board *b = s->b;
 
-	for (int q = 0; q < b->npoints; q++) {
+	for (int i = 0, q; (q = next_chain(s, b, &i)) != SHT_NO_POINT;) {
 		int lib[2] = { SHT_NO_POINT, SHT_NO_POINT }, n = 0, t = q;
 
-		if (b->color[q] != c || b->chain[q] != q || b->libs[q] != 2)
+		if (b->color[q] != c || b->libs[q] != 2)
 			continue;
 		do {
 			for (int d = 0; d < 4 && n < 2; d++) {
@@ -378,22 +421,23 @@ find_danger(struct settle *s, int c)
 		} while (t != q && n < 2);
 		if (n < 2)
 			continue;
-		for (int i = 0; i < 2; i++) {
-			int other = lib[1 - i];
+		sort_by_rank(s, lib, 2);
+		for (int k = 0; k < 2; k++) {
+			int other = lib[1 - k];
 			bool lost;
 
-			if (!playable(s, 3 - c, lib[i]))
+			if (!playable(s, 3 - c, lib[k]))
 				continue;
 			sht_board_save(b, s->snap);
-			sht_board_play(b, (enum sht_color)(3 - c), lib[i], NULL);
+			sht_board_play(b, (enum sht_color)(3 - c), lib[k], NULL);
 			lost = b->color[q] == c && b->libs[b->chain[q]] == 1 &&
 			    (sht_board_check(b, (enum sht_color)c, other, NULL) != SHT_LEGAL ||
 			    !sht_board_can_fill(b, c, other, s->seen));
 			sht_board_restore(b, s->snap);
 			if (!lost)
 				continue;
-			if (playable(s, c, lib[i]))
-				return lib[i];
+			if (playable(s, c, lib[k]))
+				return lib[k];
 			if (playable(s, c, other))
 				return other;
 		}
@@ -413,10 +457,10 @@ find_weak(struct settle *s, int c)
 {
 	struct sht_board *pb = s->present;
 
-	for (int q = 0; q < pb->npoints; q++) {
+	for (int k = 0, q; (q = next_chain(s, pb, &k)) != SHT_NO_POINT;) {
 		int moves[16], n = 0, t = q, best = SHT_NO_POINT;
 
-		if (pb->color[q] != c || pb->chain[q] != q || s->dead[q] || pb->libs[q] < 2 ||
+		if (pb->color[q] != c || s->dead[q] || pb->libs[q] < 2 ||
 		    pb->libs[q] > 3 || !sht_tactics_capturable(&s->tactics, q))
 			continue;
 		/* Extensions, and captures of the opponent's chains in atari next to it. */
@@ -436,6 +480,7 @@ find_weak(struct settle *s, int c)
 			}
 			t = pb->next[t];
 		} while (t != q);
+		sort_by_rank(s, moves, n);
 		for (int i = 0; i < n; i++) {
 			int p = moves[i];
 			bool saves;
@@ -527,18 +572,19 @@ static int
 stone_liberty(struct settle *s, int c, int p)
 {
 	const struct sht_board *pb = s->present;
-	int t = p;
+	int t = p, best = SHT_NO_POINT;
 
 	do {
 		for (int d = 0; d < 4; d++) {
 			int r = t + pb->dir[d];
 
-			if (pb->color[r] == SHT_EMPTY && s->b->color[r] == SHT_EMPTY && playable(s, c, r))
-				return r;
+			if (pb->color[r] == SHT_EMPTY && s->b->color[r] == SHT_EMPTY &&
+			    (best == SHT_NO_POINT || s->rank[r] < s->rank[best]) && playable(s, c, r))
+				best = r;
 		}
 		t = pb->next[t];
 	} while (t != p);
-	return SHT_NO_POINT;
+	return best;
 }
 
 /* A point c clearly owns, in an open region, next to an opponent stone or a point the opponent
@@ -758,6 +804,8 @@ sht_settle(const struct sht_board *src, const uint8_t *dead, const struct sht_se
 	s.captor = calloc((size_t)capacity, 1);
 	s.dead = calloc((size_t)capacity, 1);
 	s.order = malloc((size_t)capacity * sizeof(*s.order));
+	s.rank = malloc((size_t)capacity * sizeof(*s.rank));
+	s.visit = calloc((size_t)capacity, sizeof(*s.visit));
 	if (opt->group_tax)
 		s.group = malloc((size_t)capacity * sizeof(*s.group));
 	/* Every move fills a point; captures give some back.  Twice the board bounds any honest
@@ -766,10 +814,13 @@ sht_settle(const struct sht_board *src, const uint8_t *dead, const struct sht_se
 	out->moves = malloc((size_t)max_moves * sizeof(*out->moves));
 	out->revived = malloc((size_t)capacity * sizeof(*out->revived));
 	if (s.label == NULL || s.regions == NULL || s.seen == NULL || s.captor == NULL ||
-	    s.dead == NULL || s.order == NULL || out->moves == NULL || out->revived == NULL ||
+	    s.dead == NULL || s.order == NULL || s.rank == NULL || s.visit == NULL ||
+	    out->moves == NULL || out->revived == NULL ||
 	    (opt->group_tax && s.group == NULL))
 		goto fail;
 	scan_order(s.b, opt->scan & (SHT_SETTLE_SCANS - 1), s.order);
+	for (int i = 0; i < capacity; i++)
+		s.rank[s.order[i]] = i;
 
 	/* The dead stay on the board while the game is finished, as they do in play: a chain
 	 * short of liberties because of them must still be protected. */
@@ -846,6 +897,8 @@ sht_settle(const struct sht_board *src, const uint8_t *dead, const struct sht_se
 	free(s.captor);
 	free(s.dead);
 	free(s.order);
+	free(s.rank);
+	free(s.visit);
 	free(s.group);
 	sht_board_free(s.present);
 	sht_board_snapshot_free(s.snap);
@@ -859,6 +912,8 @@ fail:
 	free(s.captor);
 	free(s.dead);
 	free(s.order);
+	free(s.rank);
+	free(s.visit);
 	free(s.group);
 	sht_board_free(s.present);
 	sht_board_snapshot_free(s.snap);

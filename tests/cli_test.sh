@@ -58,12 +58,16 @@ check "the settle list in JSON" '"settle":[{"move":"E5","color":"B","reason":"da
 check "dead: none settles nothing" "White wins by 2.5 points (W+2.5)" \
 	sh -c "echo '$dame5' | \"$SHOUTAN\" score - -r chinese --dead none"
 # A record that stops at a pass was finished (servers stop at the first pass of a game that
-# went to counting): its open boundary stays as the players left it.  The same position with
-# Black to move and no pass is settled as an unfinished game, E5 closed as Black's boundary.
+# went to counting): nothing the record left open is read into it.  F1 is judged dead.  Where
+# the settle step's order has Black fill E1 first (half the orders), a finished game keeps F1
+# dead (W+0.5); the same position with Black to move and no pass is an unfinished game, where
+# E1 joins F1 back to Black's wall and it counts alive again (B+0.5).  Either way the median
+# of the two, the one worse for Black to move, is counted.
 cut='(;GM[1]FF[4]SZ[9:5]RU[Japanese]KM[0.5]AB[aa][ba][ca][da][bb][db][ac][bc][cc][dc][bd][dd][be][de][fe]AW[fa][ga][ha][ia][eb][fb][hb][ec][gc][ic][ed][fd][gd][hd][id][he]'
-check "a record that stops at a pass is settled as finished" "settle (1): B E1 dame" \
+check "a record that stops at a pass is settled as finished" \
+	"8 orders of equal moves give W+2.5 (4), W+0.5 (4): the median is counted, of two the one worse for the side to move" \
 	sh -c "echo '${cut}PL[W];W[])' | \"$SHOUTAN\" score - --dead auto"
-check "a record that stops before is settled as unfinished" "settle (2): B E5 boundary, W E1 dame" \
+check "a record that stops before is settled as unfinished" "give W+2.5 (4), B+0.5 (4)" \
 	sh -c "echo '${cut}PL[B])' | \"$SHOUTAN\" score - --dead auto"
 # A snapback (tests/data/board/settle-snapback.case): Black's E5 in atari beside White's dead
 # E4 F4 G5 lives, as taking it would be retaken with them, so the dead list leaves it out.  (The

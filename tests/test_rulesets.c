@@ -1136,6 +1136,121 @@ test_igs_counts_a_finished_board_as_it_stands(void **state)
 	json_decref(r);
 }
 
+/* sgf with every two-letter point of a width x height board moved by the board symmetry g
+ * (bit 2 swaps x and y, then bit 0 mirrors x and bit 1 mirrors y), into out. */
+static void
+mirror_sgf(const char *sgf, int width, int height, int g, char *out, size_t len)
+{
+	size_t n = strlen(sgf);
+
+	assert_true(n < len);
+	memcpy(out, sgf, n + 1);
+	for (size_t i = 0; i + 3 < n; i++) {
+		int x = sgf[i + 1] - 'a', y = sgf[i + 2] - 'a';
+
+		if (sgf[i] != '[' || sgf[i + 3] != ']' || x < 0 || y < 0 || x >= width || y >= height)
+			continue;
+		if (g & 4) {
+			int t = x;
+
+			x = y;
+			y = t;
+		}
+		if (g & 1)
+			x = width - 1 - x;
+		if (g & 2)
+			y = height - 1 - y;
+		out[i + 1] = (char)('a' + x);
+		out[i + 2] = (char)('a' + y);
+	}
+}
+
+/* How many settle moves of each colour and reason the score made: "B dame 3, W boundary 1". */
+static void
+settle_reasons(const json_t *score, char *buf, size_t len)
+{
+	static const char *const reasons[] = { "capture", "protect", "connection", "dame",
+		"boundary" };
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (int c = 0; c < 2; c++)
+		for (size_t k = 0; k < sizeof(reasons) / sizeof(reasons[0]); k++) {
+			size_t i;
+			json_t *m;
+			int n = 0;
+
+			json_array_foreach(json_object_get(score, "settle"), i, m)
+				n += strcmp(json_string_value(json_object_get(m, "color")),
+				    c == 0 ? "B" : "W") == 0 &&
+				    strcmp(json_string_value(json_object_get(m, "reason")), reasons[k]) == 0;
+			if (n > 0 && used < len)
+				used += (size_t)snprintf(buf + used, len - used, "%s%c %s %d",
+				    used ? ", " : "", c == 0 ? 'B' : 'W', reasons[k], n);
+		}
+}
+
+/* A record and its images under the board's symmetries are one game and count alike with
+ * dead: auto: the judge works on one canonical image of the position (the playouts' random
+ * moves follow the board's order), and the settle step counts all eight of its orders.  The
+ * 9x5 position is the one whose orders disagree (tests/cli_test.sh, F1 and E1); the 9x9 one
+ * has a dead stone on each side and an open column of dame. */
+static void
+test_auto_counts_a_mirrored_record_alike(void **state)
+{
+	static const struct {
+		const char *sgf;
+		int width, height, symmetries;
+	} games[] = {
+		{ "(;GM[1]FF[4]SZ[9:5]RU[Japanese]KM[0.5]AB[aa][ba][ca][da][bb][db][ac][bc][cc][dc]"
+		  "[bd][dd][be][de][fe]AW[fa][ga][ha][ia][eb][fb][hb][ec][gc][ic][ed][fd][gd][hd][id]"
+		  "[he]PL[B])", 9, 5, 4 },
+		{ "(;GM[1]FF[4]SZ[9]RU[Japanese]KM[6.5]AB[da][db][dc][dd][de][df][dg][dh][di][cc][bg]"
+		  "[hf]AW[fa][fb][fc][fd][fe][ff][fg][fh][fi][gc][bc][hh]PL[W])", 9, 9, 8 },
+	};
+	struct sht_error err;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(games) / sizeof(games[0]); i++) {
+		json_t *first = NULL;
+		char first_reasons[256] = "";
+
+		for (int g = 0; g < games[i].symmetries; g++) {
+			char sgf[512], reasons[256];
+			json_t *params, *r;
+
+			mirror_sgf(games[i].sgf, games[i].width, games[i].height, g, sgf, sizeof(sgf));
+			params = json_pack("{s:s, s:{s:s}, s:s}", "ruleset", "japanese", "game", "sgf",
+			    sgf, "dead", "auto");
+			r = call("score", params, &err);
+			assert_non_null(r);
+			settle_reasons(r, reasons, sizeof(reasons));
+			if (first == NULL) {
+				first = r;
+				memcpy(first_reasons, reasons, sizeof(reasons));
+				continue;
+			}
+			/* The same moves for the same reasons, whatever order they came in. */
+			if (strcmp(reasons, first_reasons) != 0)
+				fail_msg("game %zu, symmetry %d: settle moves %s against %s", i, g, reasons,
+				    first_reasons);
+			if (strcmp(str(r, "re"), str(first, "re")) != 0 ||
+			    json_array_size(json_object_get(r, "dead")) !=
+			    json_array_size(json_object_get(first, "dead")) ||
+			    json_array_size(json_object_get(r, "settle")) !=
+			    json_array_size(json_object_get(first, "settle")))
+				fail_msg("game %zu, symmetry %d: %s with %zu dead and %zu settle moves, "
+				    "against %s, %zu and %zu", i, g, str(r, "re"),
+				    json_array_size(json_object_get(r, "dead")),
+				    json_array_size(json_object_get(r, "settle")), str(first, "re"),
+				    json_array_size(json_object_get(first, "dead")),
+				    json_array_size(json_object_get(first, "settle")));
+			json_decref(r);
+		}
+		json_decref(first);
+	}
+}
+
 /* Fox records are read by the server's conventions, each time with a note (issue 12): KM[0]
  * of an even Japanese game is 6.5, KM[375] is 3.75 zi, B+0 is a win by resignation or time. */
 static void
@@ -2058,6 +2173,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_seki_under_six_counting_combinations),
 		cmocka_unit_test(test_server_record_is_counted_as_the_server_counted),
 		cmocka_unit_test(test_igs_counts_a_finished_board_as_it_stands),
+		cmocka_unit_test(test_auto_counts_a_mirrored_record_alike),
 		cmocka_unit_test(test_bent_four_marked_dead),
 		cmocka_unit_test(test_tang_territory_examples),
 		cmocka_unit_test(test_tax_groups_as_historians_count_them),

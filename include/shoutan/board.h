@@ -109,6 +109,22 @@ SHT_EXPORT bool sht_board_on_board(const struct sht_board *b, int point);
 /* The four neighbour offsets, so callers can walk neighbours without knowing the layout. */
 SHT_EXPORT void sht_board_neighbor_offsets(const struct sht_board *b, int offsets[4]);
 
+/*
+ * The board's symmetries, SHT_SYMMETRIES of them, 0 the identity: bit 2 swaps x and y (a square
+ * board's only), then bit 0 mirrors x and bit 1 mirrors y.
+ */
+#define SHT_SYMMETRIES 8
+/* The point that `point` becomes on b's image under `symmetry`; SHT_NO_POINT for a point off
+ * the board, or a symmetry b's shape does not have. */
+SHT_EXPORT int sht_board_symmetric_point(const struct sht_board *b, int symmetry, int point);
+/* b's image under `symmetry`, a new board: the stones, the side to move, the ko and capture
+ * bans and the counters, without the history (so no superko); NULL when out of memory or for
+ * a symmetry b's shape does not have. */
+SHT_EXPORT struct sht_board *sht_board_symmetric(const struct sht_board *b, int symmetry);
+/* The symmetry whose image of b's stones has the smallest hash (the first such): the same for
+ * every image of one position, so a caller that works on that image answers them alike. */
+SHT_EXPORT int sht_board_canonical_symmetry(const struct sht_board *b);
+
 SHT_EXPORT enum sht_color sht_board_at(const struct sht_board *b, int point);
 
 /* Legality of a move without changing the board.  A pass is always legal. */
