@@ -960,8 +960,11 @@ judge_kept(struct sht_judgements *j, const struct sht_board *b,
  * (sht_board_canonical_symmetry), its answer mapped back onto b's points.  The playouts draw
  * their random moves in the board's order, so a record and its mirror image were judged
  * differently (the verdict, and the ownership the settle step's walls follow); judging every
- * image of a position in one orientation gives them one answer.  Out of memory for the image
- * judges b as it is.
+ * image of a position in one orientation gives them one answer.  The image has no history, even
+ * when it is b's own orientation: a record's earlier positions, which superko reads, once
+ * changed the verdict on a whole group (fuego-regression's 70767-test2 counted B+13.5 and,
+ * transposed, W+20.5), and the judgements kept in j never asked for them.  Out of memory for
+ * the image judges b as it is.
  */
 static bool
 judge_canonical(struct sht_judgements *j, const struct sht_board *b,
@@ -974,8 +977,6 @@ judge_canonical(struct sht_judgements *j, const struct sht_board *b,
 	struct sht_dead_result mapped;
 	bool ok;
 
-	if (g == 0)
-		return judge_kept(j, b, opt, res);
 	image = sht_board_symmetric(b, g);
 	block = malloc((size_t)n * 4);
 	confidence = calloc((size_t)n, sizeof(*confidence));

@@ -103,6 +103,27 @@ next_chain(struct settle *s, const struct sht_board *on, int *i)
 	return SHT_NO_POINT;
 }
 
+/*
+ * Whether the chain at q on `present` holds a stone the verdict calls dead.  A settle move can
+ * join a live stone to dead ones there without reviving them (revive_connected), and a chain's
+ * head is wherever it happened to start, so the chain is asked, not its head: asking the head
+ * counted the same game differently mirrored.
+ */
+static bool
+chain_dead(const struct settle *s, const struct sht_board *on, int q)
+{
+	int t = q;
+
+	if (on != s->present)
+		return false; /* the settled board holds no dead stones */
+	do {
+		if (s->dead[t])
+			return true;
+		t = on->next[t];
+	} while (t != q);
+	return false;
+}
+
 /* The points of moves (n of them) sorted by their place in the scan order. */
 static void
 sort_by_rank(const struct settle *s, int *moves, int n)
@@ -345,7 +366,7 @@ atari_point(struct settle *s, struct sht_board *on, int owner, int c, bool skip_
 		int lib;
 
 		if (on->color[q] != owner || on->libs[q] != 1 ||
-		    (on == s->present && s->dead[q]) || (skip_ko && ko_in_atari(on, q)))
+		    chain_dead(s, on, q) || (skip_ko && ko_in_atari(on, q)))
 			continue;
 		if (c != owner && on->size[q] >= SETTLE_MAX_CAPTURE)
 			continue;
@@ -460,7 +481,7 @@ find_weak(struct settle *s, int c)
 	for (int k = 0, q; (q = next_chain(s, pb, &k)) != SHT_NO_POINT;) {
 		int moves[16], n = 0, t = q, best = SHT_NO_POINT;
 
-		if (pb->color[q] != c || s->dead[q] || pb->libs[q] < 2 ||
+		if (pb->color[q] != c || chain_dead(s, pb, q) || pb->libs[q] < 2 ||
 		    pb->libs[q] > 3 || !sht_tactics_capturable(&s->tactics, q))
 			continue;
 		/* Extensions, and captures of the opponent's chains in atari next to it. */

@@ -3,8 +3,10 @@
  * collection (each folder under games/ with an index.tsv) is scored under its own rules with
  * dead: auto and compared with the record, optionally beside GNU Go 3.8 on a sample of the same
  * games.  Prints a table by collection and board size and a total line; it is a measurement, not
- * a pass/fail test, except that no pass-alive chain may be called dead (checked per game) and
- * every counted game must be scored.
+ * a pass/fail test, except that no pass-alive chain may be called dead (checked per game),
+ * every counted game must be scored, and with SHOUTAN_MIRROR=G (1-7, the board's symmetries as
+ * sht_board_symmetric_point numbers them) every game must also count the same with its moves
+ * and setup moved by G.
  *
  * Environment: SHOUTAN_GNUGO=/usr/games/gnugo adds GNU Go's columns (GTP loadsgf, komi,
  * final_score, default level); SHOUTAN_GNUGO_SAMPLE=N limits GNU Go to about N games per
@@ -284,6 +286,63 @@ ruleset_without_ru(const char *collection, const char *path, const char *sgf)
 
 /* Scores one counted game with dead: auto into its row, and with GNU Go when it falls in the
  * sample (every `sample_every`-th game of the row). */
+/*
+ * SHOUTAN_MIRROR=G: every game is also counted with its moves and setup moved by the board's
+ * symmetry G (1-7, sht_board_symmetric_point's bits; a swap of x and y only on a square
+ * board), and a count that differs from the record's own is a failure: the same game mirrored
+ * is the same game (docs/dead-stones.md, "The order of equal moves").
+ */
+static int mirror, mirror_games, mirror_differ;
+
+static void
+count_mirrored(const struct sht_ruleset *rs, struct sht_game *game, int g, const char *collection,
+    const char *as_it_stands, const char *path)
+{
+	struct sht_sgf_game *sg = &game->g;
+	struct sht_dead_spec spec = { .mode = SHT_DEAD_AUTO, .thorough = getenv("SHOUTAN_THOROUGH") != NULL };
+	struct sht_replay replay;
+	struct sht_score_report rep;
+	struct sht_error err;
+	int zero = 0;
+
+	if ((g & 4) && sg->width != sg->height)
+		g &= 3;
+	for (int i = 0; i < sg->nevents; i++) {
+		struct sht_sgf_event *ev = &sg->events[i];
+
+		if (ev->kind == SHT_SGF_TURN || ev->x < 0 || ev->y < 0)
+			continue;
+		if (g & 4) {
+			int t = ev->x;
+
+			ev->x = ev->y;
+			ev->y = t;
+		}
+		if (g & 1)
+			ev->x = sg->width - 1 - ev->x;
+		if (g & 2)
+			ev->y = sg->height - 1 - ev->y;
+	}
+	mirror_games++;
+	if (!sht_judge_replay(rs, game, !sg->has_komi && no_komi_when_absent(collection) ? &zero : NULL,
+	        &replay, &err)) {
+		mirror_differ++;
+		printf("MIRRORED %s: unscored (%s)\n", path, err.message);
+		return;
+	}
+	if (!sht_judge_score(rs, &replay, &spec, &rep, &err)) {
+		mirror_differ++;
+		printf("MIRRORED %s: unscored (%s)\n", path, err.message);
+	} else {
+		if (strcmp(rep.result.re, as_it_stands) != 0) {
+			mirror_differ++;
+			printf("MIRRORED %s: %s, as it stands %s\n", path, rep.result.re, as_it_stands);
+		}
+		sht_score_report_free(&rep);
+	}
+	sht_replay_free(&replay);
+}
+
 static void
 score_entry(const struct entry *e, int sample_every, const char *gnugo, bool verbose)
 {
@@ -349,6 +408,8 @@ score_entry(const struct entry *e, int sample_every, const char *gnugo, bool ver
 	}
 	got = rep.result.winner == SHT_WINNER_BLACK ? abs(rep.result.margin) :
 	    rep.result.winner == SHT_WINNER_WHITE ? -abs(rep.result.margin) : 0;
+	if (mirror > 0)
+		count_mirrored(rs, &game, mirror, collection, rep.result.re, e->path);
 	add(&row->shoutan, recorded, got, ms);
 	if (got != recorded && verbose)
 		printf("miss %s (%s): recorded %s, counted %s\n", e->path, rs->name,
@@ -512,6 +573,8 @@ main(int argc, char **argv)
 	const char *sample_env = getenv("SHOUTAN_GNUGO_SAMPLE");
 	int sample = sample_env != NULL ? atoi(sample_env) : 0;
 	bool verbose = getenv("SHOUTAN_VERBOSE") != NULL;
+
+	mirror = getenv("SHOUTAN_MIRROR") != NULL ? atoi(getenv("SHOUTAN_MIRROR")) & 7 : 0;
 	struct entry *entries = NULL;
 	int nentries = 0, cap = 0, unscored = 0, skipped = 0, unreadable = 0, both = 0;
 	struct tally all = { 0 }, in_sample = { 0 }, theirs = { 0 };
@@ -624,7 +687,10 @@ main(int argc, char **argv)
 		    mean(in_sample.ms, in_sample.games), mean(theirs.ms, theirs.games), both);
 	printf("skipped=%d unreadable=%d unscored=%d pass_alive_called_dead=%d\n", skipped,
 	    unreadable, unscored, passalive_dead);
-	printf("%d passed, %d failed\n", all.games, unscored + passalive_dead);
+	if (mirror > 0)
+		printf("mirrored: symmetry %d, games=%d counted_otherwise=%d\n", mirror, mirror_games,
+		    mirror_differ);
+	printf("%d passed, %d failed\n", all.games, unscored + passalive_dead + mirror_differ);
 	printf("total: games=%d exact=%d within2=%d same_winner=%d gnugo_exact=%d "
 	    "gnugo_within2=%d gnugo_same_winner=%d\n", all.games, all.exact, all.within2,
 	    all.same_winner, theirs.exact, theirs.within2, theirs.same_winner);
@@ -634,5 +700,5 @@ main(int argc, char **argv)
 	free(gnugo_cache);
 	if (gnugo_cache_out != NULL)
 		fclose(gnugo_cache_out);
-	return unscored + passalive_dead == 0 ? 0 : 1;
+	return unscored + passalive_dead + mirror_differ == 0 ? 0 : 1;
 }
