@@ -1185,26 +1185,27 @@ score_settled(const struct sht_ruleset *rs, const struct sht_settle_result *sr,
 	return plugin_score(rs, &pos, res, err);
 }
 
-/*
- * Which of the settle step's scan orders to count (struct sht_settle_options' scan), into
- * *scan; each order's margin into margins.  The settle step plays the first of several equally
- * good dame or walls in its order, and which side then pays a protecting move, or gets a dame,
- * hangs on it: the same record mirrored was counted differently, and on the Edo-period records
- * SGF order (0) gave 255 exact results where the seven other orders gave 224 to 250
- * (docs/dead-stones.md, "The order of equal moves").  Every order is settled and counted, and
- * the median kept (each order's result into *orders, how many orders were settled into
- * *settled: fewer than all when the first plays nothing or memory runs out).  Where the two middle results of the eight differ, the one less favourable
- * to the side to move: the settle step already gives that side the first move of an endgame
- * the record did not write down, and where the order decides, that first move is what was
- * counted twice (measured on the Edo-period records: 260 exact against 244 the other way).
- * Out of memory leaves SGF order.
- */
+/* Each scan order's result, for the median and the note. */
 struct settle_orders {
 	int margin[SHT_SETTLE_SCANS]; /* half points, Black positive */
 	char re[SHT_SETTLE_SCANS][24];
 	bool split;                   /* the two middle results differ */
 };
 
+/*
+ * Which of the settle step's scan orders to count (struct sht_settle_options' scan), into *scan.
+ * The settle step plays the first of several equally good dame or walls in its order, and which
+ * side then pays a protecting move, or gets a dame, hangs on it: the same record mirrored was
+ * counted differently, and on the Edo-period records SGF order (0) gave 255 exact results where the
+ * seven other orders gave 224 to 250 (docs/dead-stones.md, "The order of equal moves").  Every
+ * order is settled and counted, and the median kept (each order's result into *orders, how many
+ * orders were settled into *settled: fewer than all when the first plays nothing or memory runs
+ * out).  Where the two middle results of the eight differ, the one less favourable to the side to
+ * move: the settle step already gives that side the first move of an endgame the record did not
+ * write down, and where the order decides, that first move is what was counted twice (measured on
+ * the Edo-period records: 260 exact against 244 the other way, a rule chosen on them).  Out of
+ * memory leaves SGF order.
+ */
 static bool
 median_scan(const struct sht_ruleset *rs, const struct sht_board *b, const uint8_t *dead,
     const struct sht_settle_options *opt, const struct sht_position *unsettled, int *scan,
