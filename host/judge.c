@@ -1189,58 +1189,57 @@ score_settled(const struct sht_ruleset *rs, const struct sht_settle_result *sr,
 struct settle_orders {
 	int margin[SHT_SETTLE_SCANS]; /* half points, Black positive */
 	char re[SHT_SETTLE_SCANS][24];
-	bool split;                   /* the two middle results differ */
+	int n;                        /* orders settled */
+	bool split;                   /* the two middle results of eight differ */
 };
 
 /*
- * Which of the settle step's scan orders to count (struct sht_settle_options' scan), into *scan.
+ * The settle step in the scan order to count (struct sht_settle_options' scan), into *chosen.
  * The settle step plays the first of several equally good dame or walls in its order, and which
  * side then pays a protecting move, or gets a dame, hangs on it: the same record mirrored was
- * counted differently, and on the Edo-period records SGF order (0) gave 255 exact results where the
- * seven other orders gave 224 to 250 (docs/dead-stones.md, "The order of equal moves").  Every
- * order is settled and counted, and the median kept (each order's result into *orders, how many
- * orders were settled into *settled: fewer than all when the first plays nothing or memory runs
- * out).  Where the two middle results of the eight differ, the one less favourable to the side to
- * move: the settle step already gives that side the first move of an endgame the record did not
- * write down, and where the order decides, that first move is what was counted twice (measured on
- * the Edo-period records: 260 exact against 244 the other way, a rule chosen on them).  Out of
- * memory leaves SGF order.
+ * counted differently, and on the Edo-period records SGF order (0) gave 255 exact results where
+ * the seven other orders gave 224 to 250 (docs/dead-stones.md, "The order of equal moves").  So
+ * the orders are settled and counted and the median kept, each order's result into *orders and
+ * how many were settled into orders->n.  Where the two middle results of the eight differ, the
+ * one less favourable to the side to move: the settle step already gives that side the first
+ * move of an endgame the record did not write down, and where the order decides, that first
+ * move is what was counted twice (measured on the Edo-period records: 260 exact against 244 the
+ * other way, a rule chosen on them).  Once a majority of the eight agree, the median is theirs
+ * and the rest are not settled; nor are they when the first plays nothing, as none would.  Of
+ * the orders with the median result the first is kept.  False on the plugin's error; out of
+ * memory settles fewer orders, or leaves *chosen empty (board NULL).
  */
 static bool
 median_scan(const struct sht_ruleset *rs, const struct sht_board *b, const uint8_t *dead,
-    const struct sht_settle_options *opt, const struct sht_position *unsettled, int *scan,
-    struct settle_orders *orders, int *settled, struct sht_error *err)
+    const struct sht_settle_options *opt, const struct sht_position *unsettled,
+    struct sht_settle_result *chosen, struct settle_orders *orders, struct sht_error *err)
 {
-	int *margins = orders->margin;
 	struct sht_settle_options so = *opt;
-	int sorted[SHT_SETTLE_SCANS], median, n = 0;
+	struct sht_settle_result results[SHT_SETTLE_SCANS];
+	int *margins = orders->margin, sorted[SHT_SETTLE_SCANS], median = 0, keep = -1, n = 0;
 	uint8_t *seki = calloc((size_t)sht_board_capacity(b), 1);
+	bool ok = true;
 
-	*scan = 0;
-	*settled = 0;
+	memset(chosen, 0, sizeof(*chosen));
+	orders->n = 0;
+	orders->split = false;
 	for (int g = 0; g < SHT_SETTLE_SCANS && seki != NULL; g++) {
-		struct sht_settle_result sr;
 		struct sht_area owner;
 		struct sht_score_result res;
-		bool scored, nothing;
+		int same = 0;
 
 		so.scan = g;
-		if (!sht_settle(b, dead, &so, &sr))
+		if (!sht_settle(b, dead, &so, &results[n]))
 			break;
-		scored = score_settled(rs, &sr, unsettled, &owner, seki, &res, err);
-		/* Nothing to play in one order is nothing to play in any. */
-		nothing = sr.nmoves == 0;
-		sht_settle_result_free(&sr);
-		if (!scored) {
-			free(seki);
-			return false;
+		if (!score_settled(rs, &results[n], unsettled, &owner, seki, &res, err)) {
+			sht_settle_result_free(&results[n]);
+			ok = false;
+			break;
 		}
-		if (nothing)
-			break;
 		margins[n] = res.margin;
 		snprintf(orders->re[n], sizeof(orders->re[n]), "%s", res.re);
 		/* Insertion by margin. */
-		for (int at = n++; at >= 0; at--) {
+		for (int at = n; at >= 0; at--) {
 			if (at > 0 && sorted[at - 1] > res.margin) {
 				sorted[at] = sorted[at - 1];
 				continue;
@@ -1248,16 +1247,34 @@ median_scan(const struct sht_ruleset *rs, const struct sht_board *b, const uint8
 			sorted[at] = res.margin;
 			break;
 		}
+		n++;
+		for (int i = 0; i < n; i++)
+			same += margins[i] == res.margin;
+		if (results[0].nmoves == 0 || same > SHT_SETTLE_SCANS / 2) {
+			keep = 0;
+			while (margins[keep] != res.margin)
+				keep++;
+			break;
+		}
 	}
 	free(seki);
-	*settled = n;
-	if (n < SHT_SETTLE_SCANS)
-		return true;
-	orders->split = sorted[n / 2 - 1] != sorted[n / 2];
-	median = sht_board_to_move(b) == SHT_BLACK ? sorted[n / 2 - 1] : sorted[n / 2];
-	while (margins[*scan] != median)
-		(*scan)++;
-	return true;
+	orders->n = n;
+	if (ok && keep < 0 && n == SHT_SETTLE_SCANS) {
+		orders->split = sorted[n / 2 - 1] != sorted[n / 2];
+		median = sht_board_to_move(b) == SHT_BLACK ? sorted[n / 2 - 1] : sorted[n / 2];
+		keep = 0;
+		while (margins[keep] != median)
+			keep++;
+	} else if (ok && keep < 0 && n > 0) {
+		keep = 0; /* out of memory part way: SGF order */
+	}
+	for (int i = 0; i < n; i++) {
+		if (ok && i == keep)
+			*chosen = results[i];
+		else
+			sht_settle_result_free(&results[i]);
+	}
+	return ok;
 }
 
 /* "B+3 (5), B+2 (3)": the results of the settle step's orders, the most frequent first. */
@@ -1269,15 +1286,15 @@ orders_summary(const struct settle_orders *orders, char *buf, size_t len)
 	size_t used = 0;
 
 	buf[0] = '\0';
-	for (int k = 0; k < SHT_SETTLE_SCANS && used < len; k++) {
+	for (int k = 0; k < orders->n && used < len; k++) {
 		int best = -1, best_count = 0;
 
-		for (int i = 0; i < SHT_SETTLE_SCANS; i++) {
+		for (int i = 0; i < orders->n; i++) {
 			int count = 0;
 
 			if (listed[i])
 				continue;
-			for (int j = 0; j < SHT_SETTLE_SCANS; j++)
+			for (int j = 0; j < orders->n; j++)
 				count += margins[j] == margins[i];
 			if (count > best_count) {
 				best = i;
@@ -1286,7 +1303,7 @@ orders_summary(const struct settle_orders *orders, char *buf, size_t len)
 		}
 		if (best < 0)
 			break;
-		for (int j = 0; j < SHT_SETTLE_SCANS; j++)
+		for (int j = 0; j < orders->n; j++)
 			if (margins[j] == margins[best])
 				listed[j] = true;
 		used += (size_t)snprintf(buf + used, len - used, "%s%s (%d)", used ? ", " : "",
@@ -1319,11 +1336,11 @@ settle_and_rescore(const struct sht_ruleset *rs, const struct sht_replay *replay
 	struct settle_orders orders;
 	/* orders_text is short enough that the note fits SHT_NOTE_MAX. */
 	char summary[96], orders_text[80], unsure[160] = "", v[8];
-	int shown = 0, orders_n = 0;
+	int shown = 0;
 
-	if (!median_scan(rs, b, out->dead, &so, unsettled, &so.scan, &orders, &orders_n, err))
+	if (!median_scan(rs, b, out->dead, &so, unsettled, &sr, &orders, err))
 		return false;
-	if (!sht_settle(b, out->dead, &so, &sr)) {
+	if (sr.board == NULL) {
 		/* out->owner is the unsettled map already. */
 		add_note(out, "the position could not be settled (out of memory): counted as it "
 		    "stands");
@@ -1337,15 +1354,15 @@ settle_and_rescore(const struct sht_ruleset *rs, const struct sht_replay *replay
 		sht_settle_result_free(&sr);
 		return false;
 	}
-	if (orders_n == SHT_SETTLE_SCANS) {
+	if (orders.n > 1) {
 		bool differ = false;
 
-		for (int g = 1; g < SHT_SETTLE_SCANS; g++)
+		for (int g = 1; g < orders.n; g++)
 			differ |= orders.margin[g] != orders.margin[0];
 		if (differ) {
 			orders_summary(&orders, orders_text, sizeof(orders_text));
-			add_note(out, "the settle step's %d orders of equal moves give %s: the median "
-			    "is counted%s", SHT_SETTLE_SCANS, orders_text, orders.split ?
+			add_note(out, "the settle step's orders of equal moves give %s: the median is "
+			    "counted%s", orders_text, orders.split ?
 			    ", of two the one worse for the side to move" : "");
 		}
 	}

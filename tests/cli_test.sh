@@ -65,7 +65,7 @@ check "dead: none settles nothing" "White wins by 2.5 points (W+2.5)" \
 # of the two, the one worse for Black to move, is counted.
 cut='(;GM[1]FF[4]SZ[9:5]RU[Japanese]KM[0.5]AB[aa][ba][ca][da][bb][db][ac][bc][cc][dc][bd][dd][be][de][fe]AW[fa][ga][ha][ia][eb][fb][hb][ec][gc][ic][ed][fd][gd][hd][id][he]'
 check "a record that stops at a pass is settled as finished" \
-	"8 orders of equal moves give W+2.5 (4), W+0.5 (4): the median is counted, of two the one worse for the side to move" \
+	"orders of equal moves give W+2.5 (4), W+0.5 (4): the median is counted, of two the one worse for the side to move" \
 	sh -c "echo '${cut}PL[W];W[])' | \"$SHOUTAN\" score - --dead auto"
 check "a record that stops before is settled as unfinished" "give W+2.5 (4), B+0.5 (4)" \
 	sh -c "echo '${cut}PL[B])' | \"$SHOUTAN\" score - --dead auto"
