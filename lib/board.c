@@ -484,6 +484,20 @@ sht_board_clear(struct sht_board *b)
 		memset(b->index, 0, (size_t)b->index_cap * sizeof(*b->index));
 }
 
+/* The game's counters, which no symmetry moves: whose turn, prisoners, stones left, moves and
+ * passes.  For sht_board_clone and sht_board_symmetric. */
+static void
+copy_counters(struct sht_board *b, const struct sht_board *src)
+{
+	b->to_move = src->to_move;
+	memcpy(b->captures, src->captures, sizeof(b->captures));
+	memcpy(b->stones_left, src->stones_left, sizeof(b->stones_left));
+	b->moves = src->moves;
+	b->passes = src->passes;
+	memcpy(b->passes_by, src->passes_by, sizeof(b->passes_by));
+	b->first_passer = src->first_passer;
+}
+
 struct sht_board *
 sht_board_clone(const struct sht_board *src)
 {
@@ -499,13 +513,7 @@ sht_board_clone(const struct sht_board *src)
 	b->ban_player = src->ban_player;
 	if (src->ban_player != SHT_EMPTY)
 		memcpy(b->ban, src->ban, sizeof(b->ban));
-	b->to_move = src->to_move;
-	memcpy(b->captures, src->captures, sizeof(b->captures));
-	memcpy(b->stones_left, src->stones_left, sizeof(b->stones_left));
-	b->moves = src->moves;
-	b->passes = src->passes;
-	memcpy(b->passes_by, src->passes_by, sizeof(b->passes_by));
-	b->first_passer = src->first_passer;
+	copy_counters(b, src);
 	b->stones = src->stones;
 	b->history_started = src->history_started;
 	if (src->hist_len > 0) {
@@ -615,13 +623,7 @@ sht_board_symmetric(const struct sht_board *src, int symmetry)
 		for (int p = 0; p < src->npoints; p++)
 			if (bit_test(src->ban, p))
 				bit_set(b->ban, sht_board_symmetric_point(src, symmetry, p));
-	b->to_move = src->to_move;
-	memcpy(b->captures, src->captures, sizeof(b->captures));
-	memcpy(b->stones_left, src->stones_left, sizeof(b->stones_left));
-	b->moves = src->moves;
-	b->passes = src->passes;
-	memcpy(b->passes_by, src->passes_by, sizeof(b->passes_by));
-	b->first_passer = src->first_passer;
+	copy_counters(b, src);
 	return b;
 }
 
