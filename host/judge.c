@@ -1277,37 +1277,39 @@ median_scan(const struct sht_ruleset *rs, const struct sht_board *b, const uint8
 	return ok;
 }
 
-/* "B+3 (5), B+2 (3)": the results of the settle step's orders, the most frequent first. */
+/* Room for the results a note tallies: the counts of several seeds, or the settle step's orders. */
+enum { RESULTS_MAX = SHT_THOROUGH_COUNTS > SHT_SETTLE_SCANS ? SHT_THOROUGH_COUNTS : SHT_SETTLE_SCANS };
+
+/* "B+3 (5), W+0.5 (1)": n results (at most RESULTS_MAX), each a margin and its RE, tallied,
+ * the most frequent first. */
 static void
-orders_summary(const struct settle_orders *orders, char *buf, size_t len)
+results_text(const int *margins, const char *const *re, int n, char *buf, size_t len)
 {
-	const int *margins = orders->margin;
-	bool listed[SHT_SETTLE_SCANS] = { false };
+	bool listed[RESULTS_MAX] = { false };
 	size_t used = 0;
 
 	buf[0] = '\0';
-	for (int k = 0; k < orders->n && used < len; k++) {
+	for (int listed_n = 0; listed_n < n && used < len;) {
 		int best = -1, best_count = 0;
 
-		for (int i = 0; i < orders->n; i++) {
+		for (int i = 0; i < n; i++) {
 			int count = 0;
 
 			if (listed[i])
 				continue;
-			for (int j = 0; j < orders->n; j++)
+			for (int j = 0; j < n; j++)
 				count += margins[j] == margins[i];
 			if (count > best_count) {
 				best = i;
 				best_count = count;
 			}
 		}
-		if (best < 0)
-			break;
-		for (int j = 0; j < orders->n; j++)
+		for (int j = 0; j < n; j++)
 			if (margins[j] == margins[best])
 				listed[j] = true;
+		listed_n += best_count;
 		used += (size_t)snprintf(buf + used, len - used, "%s%s (%d)", used ? ", " : "",
-		    orders->re[best], best_count);
+		    re[best], best_count);
 	}
 }
 
@@ -1360,7 +1362,11 @@ settle_and_rescore(const struct sht_ruleset *rs, const struct sht_replay *replay
 		for (int g = 1; g < orders.n; g++)
 			differ |= orders.margin[g] != orders.margin[0];
 		if (differ) {
-			orders_summary(&orders, orders_text, sizeof(orders_text));
+			const char *re[SHT_SETTLE_SCANS];
+
+			for (int g = 0; g < orders.n; g++)
+				re[g] = orders.re[g];
+			results_text(orders.margin, re, orders.n, orders_text, sizeof(orders_text));
 			add_note(out, "the settle step's orders of equal moves give %s: the median is "
 			    "counted%s", orders_text, orders.split ?
 			    ", of two the one worse for the side to move" : "");
@@ -1464,36 +1470,18 @@ score_once(const struct sht_ruleset *rs, const struct sht_replay *replay,
 	return true;
 }
 
-/* "B+3 (5), W+0.5 (1)": the results of the counts, the most frequent first. */
+/* The results of the counts, as results_text writes them. */
 static void
 results_summary(const struct sht_score_report *reps, int n, char *buf, size_t len)
 {
-	bool listed[SHT_THOROUGH_COUNTS] = { false };
-	size_t used = 0;
+	int margins[SHT_THOROUGH_COUNTS] = { 0 };
+	const char *re[SHT_THOROUGH_COUNTS] = { NULL };
 
-	buf[0] = '\0';
-	for (int listed_n = 0; listed_n < n && used < len;) {
-		int best = -1, best_count = 0;
-
-		for (int i = 0; i < n; i++) {
-			int count = 0;
-
-			if (listed[i])
-				continue;
-			for (int j = 0; j < n; j++)
-				count += reps[j].result.margin == reps[i].result.margin;
-			if (count > best_count) {
-				best = i;
-				best_count = count;
-			}
-		}
-		for (int j = 0; j < n; j++)
-			if (reps[j].result.margin == reps[best].result.margin)
-				listed[j] = true;
-		listed_n += best_count;
-		used += (size_t)snprintf(buf + used, len - used, "%s%s (%d)", used ? ", " : "",
-		    reps[best].result.re, best_count);
+	for (int i = 0; i < n; i++) {
+		margins[i] = reps[i].result.margin;
+		re[i] = reps[i].result.re;
 	}
+	results_text(margins, re, n, buf, len);
 }
 
 /* Where counts that gave different results differ, for a person to check: the chains some of
